@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark, one after another. They print tables; none is a test.
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+for (const step of [
+  ['node', ['build/build.mjs']],
+  ['npm', ['run', 'build', '-w', 'server']],
+  ['node', ['bench/load.mjs']],
+]) {
+  const result = spawnSync(step[0], step[1], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

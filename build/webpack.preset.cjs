@@ -1,0 +1,126 @@
+// The one webpack preset of Kontor: every module (and every shared library, see
+// build/libs/webpack.libs.cjs) is a content-hashed System.register bundle.
+const path = require('node:path');
+const fs = require('node:fs');
+const CopyPlugin = require('copy-webpack-plugin');
+
+const root = path.resolve(__dirname, '..');
+
+/** Import-map names of the shared libraries; never bundled into a module. */
+const SHARED_LIBRARIES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  '@blueprintjs/core',
+  'single-spa',
+  'rxjs',
+  'i18next',
+  'react-i18next',
+  '@apollo/client',
+  '@apollo/client/react',
+  'graphql',
+  'laravel-echo',
+  'pusher-js',
+];
+/** Import-map name → workspace folder of every module. */
+const MODULES = {
+  '@kontor/root-config': 'root-config',
+  '@kontor/shared-session': 'shared-session',
+  '@kontor/shell-layout': 'shell-layout',
+  '@kontor/orders': 'mf-orders',
+  '@kontor/warehouse': 'mf-warehouse',
+  '@kontor/stocktaking': 'mf-stocktaking',
+  '@kontor/admin': 'mf-admin',
+  '@kontor/shop-connectors': 'mf-shop-connectors',
+};
+/** Subpaths that are the same module as a shared name (rxjs 7 exports its operators at the root). */
+const ALIASES = { 'rxjs/operators': 'rxjs' };
+
+// `webpack serve` (npm run dev) builds unhashed, unminified bundles: the override URL stays stable.
+const production = () => !process.env.WEBPACK_SERVE && process.env.NODE_ENV !== 'development';
+
+/** Options shared by modules and libraries: System.register output, swc, quiet stats. */
+function baseConfig({ name, outDir, externals }) {
+  return {
+    name,
+    mode: production() ? 'production' : 'development',
+    devtool: production() ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outDir,
+      filename: production() ? '[name].[contenthash:12].js' : '[name].js',
+      chunkFilename: production() ? '[name].[contenthash:12].js' : '[name].js',
+      library: { type: 'system' },
+      publicPath: '',
+      clean: true,
+      uniqueName: name, // distinct chunk-loading globals per bundle on one page
+    },
+    externalsType: 'system',
+    externals: ({ request }, callback) => {
+      if (ALIASES[request]) return callback(null, ALIASES[request]);
+      if (externals(request)) return callback(null, request);
+      callback();
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
+    resolveLoader: { modules: [path.join(root, 'node_modules'), 'node_modules'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: path.join(__dirname, 'style-loader.cjs') },
+      ],
+    },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+/** Config of one module workspace: `dir` is its folder, `name` its import-map name. */
+function moduleConfig({ dir, name, entry }) {
+  const folder = path.basename(dir);
+  const entryName = path.basename(entry).replace(/\.[^.]+$/, '');
+  const manifest = path.join(dir, 'src', 'manifest.json');
+  const config = baseConfig({
+    name,
+    outDir: path.join(root, 'dist', 'modules', folder),
+    externals: (request) =>
+      SHARED_LIBRARIES.includes(request) || (request.startsWith('@kontor/') && request !== name),
+  });
+  config.context = dir;
+  // webpack 5.112 bug: with scope hoisting, `import * as React from 'react'` (a system
+  // external) passed on as a value becomes a namespace of only the names imported elsewhere
+  // in the bundle (single-spa-react then finds no React.Component). Modules are small, so
+  // they go without concatenation; the libraries keep it (checked in the browser).
+  config.optimization.concatenateModules = false;
+  config.entry = {
+    [entryName]: [path.join(__dirname, 'public-path.js'), path.resolve(dir, entry)],
+  };
+  config.plugins = fs.existsSync(manifest)
+    ? [new CopyPlugin({ patterns: [{ from: manifest, to: 'manifest.json' }] })]
+    : [];
+  config.devServer = {
+    port: 9000 + Object.values(MODULES).indexOf(folder),
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    allowedHosts: 'all',
+    hot: false,
+    liveReload: false,
+    client: false,
+    devMiddleware: { writeToDisk: false },
+  };
+  return config;
+}
+
+module.exports = { moduleConfig, baseConfig, SHARED_LIBRARIES, MODULES };

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { booted, logInAs } from './support';
+
+// Each evaluated copy of react-dom registers one renderer with this hook.
+const countReactRenderers = () => {
+  (window as unknown as { renderers: number }).renderers = 0;
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ =
+    {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject() {
+        return ++(window as unknown as { renderers: number }).renderers;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    };
+};
+
+test('a module bundle is loaded only when its route is visited', async ({ page, context }) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+  await page.goto('/login');
+  await booted(page);
+  await expect(page.locator('#kontor-content').getByLabel('Passwort')).toBeVisible();
+  const fetched = (prefix: string) => loaded.some((path) => path.startsWith(prefix));
+  expect(fetched('/modules/shell-layout/')).toBe(true);
+  for (const module of [
+    'mf-admin',
+    'mf-orders',
+    'mf-warehouse',
+    'mf-stocktaking',
+    'mf-shop-connectors',
+  ]) {
+    expect(fetched(`/modules/${module}/`), `${module} on /login`).toBe(false);
+  }
+  // The login page needs neither GraphQL nor the socket client.
+  expect(
+    loaded.filter((path) => /\/libs\/(apollo|graphql|laravel-echo|pusher)/.test(path)),
+  ).toEqual([]);
+
+  await logInAs(context, 'admin');
+  await page.goto('/administration/users');
+  await booted(page);
+  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+  expect(fetched('/modules/mf-admin/')).toBe(true);
+  expect(fetched('/modules/mf-warehouse/')).toBe(false);
+});
+
+test('React is evaluated once while moving between modules', async ({ page, context }) => {
+  await page.addInitScript(countReactRenderers);
+  await logInAs(context, 'admin');
+  await page.goto('/dashboard');
+  await booted(page);
+  for (const [label, heading] of [
+    ['Verwaltung', null],
+    ['Benutzer', 'Benutzer verwalten'],
+    ['Produkte', 'Produkte'],
+    ['Inventur', 'Inventur'],
+  ] as const) {
+    await page.locator('#kontor-menu').getByText(label, { exact: true }).first().click();
+    if (heading) await expect(page.locator('#kontor-content h2')).toHaveText(heading);
+  }
+  expect(await page.evaluate(() => (window as unknown as { renderers: number }).renderers)).toBe(1);
+});

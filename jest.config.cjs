@@ -1,0 +1,43 @@
+// One jest run for every workspace: browser code in jsdom, the server in node.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const front = (name) => ({
+  displayName: name,
+  testEnvironment: 'jsdom',
+  roots: [`<rootDir>/${name}`],
+  testMatch: ['**/test/**/*.test.ts?(x)'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  setupFilesAfterEnv: ['<rootDir>/build/jest.setup.ts'],
+  moduleNameMapper: {
+    '^@kontor/shared-session$': '<rootDir>/shared-session/src/index.ts',
+    '\\.css$': '<rootDir>/build/jest.style-stub.cjs',
+  },
+});
+module.exports = {
+  projects: [
+    front('shared-session'),
+    front('root-config'),
+    front('shell-layout'),
+    front('mf-orders'),
+    front('mf-warehouse'),
+    front('mf-stocktaking'),
+    front('mf-admin'),
+    front('mf-shop-connectors'),
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/test/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc },
+    },
+  ],
+};

@@ -1,0 +1,4 @@
+import { placeholderPages } from '../shared-session';
+
+/** Orders whose fulfillment failed. */
+export const fulfillmentErrorsPages = placeholderPages('orders.errors');

@@ -1,0 +1,4 @@
+import { placeholderPages } from '../shared-session';
+
+/** Export of invoices. */
+export const invoiceExportPages = placeholderPages('orders.invoiceExport');

@@ -1,0 +1,21 @@
+import { DashboardPage } from './dashboard/DashboardPage';
+import { fulfillmentErrorsPages } from './fulfillment-errors/pages';
+import { invoiceExportPages } from './invoice-export/pages';
+import manifest from './manifest.json';
+import { ordersPages } from './orders/pages';
+import { picklistsPages } from './picklists/pages';
+import { defineModule } from './shared-session';
+import { shipmentsPages } from './shipments/pages';
+
+export const { bootstrap, mount, unmount } = defineModule({
+  name: '@kontor/orders',
+  pages: {
+    'orders.dashboard': DashboardPage,
+    ...ordersPages,
+    ...shipmentsPages,
+    ...picklistsPages,
+    ...fulfillmentErrorsPages,
+    ...invoiceExportPages,
+  },
+  translations: manifest.translations,
+});

@@ -1,0 +1,4 @@
+import { placeholderPages } from '../shared-session';
+
+/** Picklists for the packers. */
+export const picklistsPages = placeholderPages('orders.picklist');

@@ -1,0 +1,4 @@
+import { describeManifest } from '../../build/manifest-spec';
+import manifest from '../src/manifest.json';
+
+describeManifest(manifest);

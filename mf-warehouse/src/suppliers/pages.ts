@@ -1,0 +1,4 @@
+import { placeholderPages } from '../shared-session';
+
+/** Suppliers. */
+export const suppliersPages = placeholderPages('warehouse.suppliers');

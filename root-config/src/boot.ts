@@ -1,0 +1,108 @@
+import {
+  addErrorHandler,
+  navigateToUrl,
+  registerApplication,
+  start,
+  triggerAppChange,
+  type LifeCycles,
+} from 'single-spa';
+import { combineLatest, debounceTime, merge, skip } from 'rxjs';
+import {
+  currentRoute$,
+  i18n,
+  initSession,
+  language$,
+  registerManifest,
+  registration,
+  routes$,
+  session$,
+  type ModuleRegistryEntry,
+} from '@kontor/shared-session';
+import { guardRedirect, isModuleActive } from './guard';
+import { hideOverlay, showPageOverlay, showRouteOverlay } from './overlay';
+import { documentTitle } from './title';
+
+/** SPEC.md §9: the guard waits about 350 ms for module registration, then goes on. */
+export const MODULE_REGISTRATION_WAIT_MS = 350;
+
+/** The module that draws the frame; it is always active. */
+export const SHELL_MODULE = '@kontor/shell-layout';
+
+declare const System: { import(name: string): Promise<LifeCycles> };
+
+interface RoutingEventDetail {
+  newUrl: string;
+  cancelNavigation?: () => void;
+}
+
+async function loadRegistry(): Promise<ModuleRegistryEntry[]> {
+  const response = await fetch('/modules.json', { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`Module registry answered ${response.status}`);
+  return response.json();
+}
+
+/** Registers every module from its manifest; bundles load only when a route needs them. */
+export function registerModules(entries: ModuleRegistryEntry[]): void {
+  for (const { name, manifest } of entries) {
+    registerManifest(manifest);
+    if (name === SHELL_MODULE) continue;
+    registerApplication({
+      name,
+      app: () => System.import(name),
+      activeWhen: (location) => isModuleActive(name, location),
+    });
+  }
+}
+
+/** Sends the browser where the guard says, unless it may stay. */
+function enforceGuard(): void {
+  const redirect = guardRedirect(window.location.pathname);
+  if (redirect) navigateToUrl(redirect);
+}
+
+/** Boots Kontor: registry and session in parallel, then the guard, then single-spa. */
+export async function boot(): Promise<void> {
+  showPageOverlay(i18n.t('common:loadingPage'));
+  addErrorHandler((error) => console.error(`Module ${error.appOrParcelName} failed:`, error));
+
+  registerApplication({
+    name: SHELL_MODULE,
+    app: () => System.import(SHELL_MODULE),
+    activeWhen: () => true,
+  });
+  const registered = loadRegistry()
+    .then(registerModules)
+    .catch((error: unknown) => console.error('Kontor could not load its module registry:', error))
+    .finally(() => registration.markReady());
+  const registrationWait = new Promise<void>((resolve) =>
+    setTimeout(resolve, MODULE_REGISTRATION_WAIT_MS),
+  );
+  await Promise.all([initSession(), Promise.race([registered, registrationWait])]);
+
+  window.addEventListener('single-spa:before-routing-event', (event) => {
+    const { newUrl, cancelNavigation } = (event as CustomEvent<RoutingEventDetail>).detail;
+    const redirect = guardRedirect(new URL(newUrl).pathname);
+    if (redirect && cancelNavigation) {
+      cancelNavigation();
+      setTimeout(() => navigateToUrl(redirect));
+      return;
+    }
+    showRouteOverlay();
+  });
+  window.addEventListener('single-spa:routing-event', () => hideOverlay());
+
+  // A route registered later (or a session that changed) may claim or forbid the current path.
+  merge(routes$.pipe(skip(1)), session$.pipe(skip(1)))
+    .pipe(debounceTime(0))
+    .subscribe(() => {
+      enforceGuard();
+      triggerAppChange();
+    });
+  combineLatest([currentRoute$, language$]).subscribe(([current]) => {
+    document.title = documentTitle(current, (key) => i18n.t(key));
+  });
+
+  const initialRedirect = guardRedirect(window.location.pathname);
+  if (initialRedirect) window.history.replaceState(null, '', initialRedirect);
+  start({ urlRerouteOnly: true });
+}

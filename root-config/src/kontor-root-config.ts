@@ -1,0 +1,4 @@
+// Entry of @kontor/root-config: boots Kontor.
+import { boot } from './boot';
+
+void boot();

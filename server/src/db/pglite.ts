@@ -1,0 +1,42 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Database, Db, SqlParam } from './db';
+
+/** A Db bound to one open PGlite transaction. */
+function transactionDb(tx: Transaction): Db {
+  const db: Db = {
+    async query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await tx.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await tx.exec(sql);
+    },
+    transaction: (fn) => fn(db),
+  };
+  return db;
+}
+
+/**
+ * Opens the embedded database: in `dataDir` when given, in memory otherwise.
+ * PGlite has a single connection; its own mutex makes every query wait for a running
+ * transaction, so transactions are serialized through it.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  return wrapPglite(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
+}
+
+/** The Database over an open PGlite instance (tests create theirs outside jest's module loader). */
+export function wrapPglite(pglite: PGlite): Database {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await pglite.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await pglite.exec(sql);
+    },
+    transaction: (fn) => pglite.transaction((tx) => fn(transactionDb(tx))),
+    close: () => pglite.close(),
+  };
+}

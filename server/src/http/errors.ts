@@ -1,0 +1,66 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+/** Field name → messages, as Laravel's validation errors. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  message: string;
+  errors?: FieldErrors;
+}
+
+/** An error that maps to one HTTP status and a JSON body; thrown by handlers and guards. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  /** The response body. */
+  body(): ErrorBody {
+    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+  }
+}
+
+/** 401 for a request without a logged-in user. */
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
+/** 403 for a user without the permission. */
+export const unauthorized = (message = 'This action is unauthorized.') =>
+  new HttpError(403, message);
+/** 404 for a thing that does not exist or is not yours to see. */
+export const notFound = (message = 'Not Found.') => new HttpError(404, message);
+/** 419 for an unsafe request without the session's anti-forgery token. */
+export const csrfMismatch = () => new HttpError(419, 'CSRF token mismatch.');
+
+/** 422 with field errors; the message is the first error, like Laravel's. */
+export function validationFailed(errors: FieldErrors): HttpError {
+  const messages = Object.values(errors).flat();
+  const more = messages.length - 1;
+  const message =
+    (messages[0] ?? 'The given data was invalid.') +
+    (more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : '');
+  return new HttpError(422, message, errors);
+}
+
+/** Parses input with a zod schema, throwing a 422 with one message list per field when it fails. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+    (errors[field] ??= []).push(issue.message);
+  }
+  throw validationFailed(errors);
+}
+
+/** Sends an HttpError as JSON. */
+export function sendHttpError(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply.code(error.statusCode).headers(error.headers).send(error.body());
+}

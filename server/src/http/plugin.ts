@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, sendHttpError } from './errors';
+
+/** Clear messages for the errors Fastify raises before a handler runs. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type: send application/json.',
+};
+
+/**
+ * The JSON conventions of every API response: one error shape {message, errors?},
+ * a JSON body parser that rejects malformed input with 400 (an empty body is no body),
+ * and nosniff on every response.
+ */
+async function httpPlugin(app: FastifyInstance): Promise<void> {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // The API speaks JSON only: any other body type is answered 415 before a handler runs.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      if (error) return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+      done(null, value);
+    });
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return sendHttpError(reply, error);
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Server Error' });
+    }
+    const message = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message;
+    return reply.code(status).send({ message });
+  });
+}
+
+export default fp(httpPlugin, { name: 'kontor-http' });

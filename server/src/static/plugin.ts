@@ -1,0 +1,133 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { negotiateEncoding, resolveInside, StaticFileCache, type StaticFile } from './files';
+
+/** Paths that belong to the API: never answered with the SPA's index.html. */
+const API_PATH = /^\/(spa|sanctum|graphql|broadcasting|app|api)(\/|$)|^\/user$/;
+/** A content hash in a file name (`react.3f2a9c1b0d4e.js`) or a hash directory under /libs/. */
+const HASHED_NAME = /\.[0-9a-f]{8,}\./;
+const HASHED_DIR = /^\/libs\/(.+\/)?[0-9a-f]{8,}\//;
+/** Files that must always be revalidated: they name the hashed files. */
+const NO_CACHE_FILES = new Set(['/index.html', '/importmap.json', '/modules.json']);
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const NOT_BUILT = 'Front end not built: run npm run build';
+
+/** Whether a path names an API call rather than a page or a file. */
+export function isApiPath(urlPath: string): boolean {
+  return API_PATH.test(urlPath);
+}
+
+/** The Cache-Control header for a file of the front end, by its URL path. */
+export function cacheControlFor(urlPath: string): string {
+  if (NO_CACHE_FILES.has(urlPath)) return REVALIDATE;
+  if (HASHED_NAME.test(path.posix.basename(urlPath)) || HASHED_DIR.test(urlPath)) return IMMUTABLE;
+  return REVALIDATE;
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Sends a file with its validators, caching policy and the best encoding the client takes. */
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  urlPath: string,
+) {
+  const encoding = file.compressible
+    ? negotiateEncoding(request.headers['accept-encoding'])
+    : 'identity';
+  const etag = encoding === 'identity' ? file.etag : `${file.etag.slice(0, -1)}-${encoding}"`;
+  reply.header('cache-control', cacheControlFor(urlPath)).header('etag', etag);
+  if (file.compressible) reply.header('vary', 'Accept-Encoding');
+  if (file.contentType.startsWith('text/html')) {
+    reply.header('x-frame-options', 'DENY').header('referrer-policy', 'same-origin');
+  }
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const body = await file.body(encoding);
+  reply.header('content-type', file.contentType);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.code(200).send(body);
+}
+
+/** The URL path of a request, decoded; undefined when the encoding is malformed. */
+function decodedPath(request: FastifyRequest): string | undefined {
+  const raw = request.url.split('?')[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the built front end from DIST_DIR: its files (immutable when content-hashed,
+ * revalidated otherwise; ETag/304; brotli or gzip) and index.html for every page route.
+ * Unknown API paths and non-GET requests get a JSON 404.
+ */
+async function staticPlugin(app: FastifyInstance): Promise<void> {
+  const root = path.resolve(app.config.distDir);
+  const cache = new StaticFileCache();
+  const noSession = { config: { session: false } };
+
+  async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
+    const file = await cache.load(path.join(root, 'index.html'));
+    if (!file) {
+      return reply
+        .code(503)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-frame-options', 'DENY')
+        .header('referrer-policy', 'same-origin')
+        .send(NOT_BUILT);
+    }
+    return sendFile(request, reply, file, '/index.html');
+  }
+
+  /** Serves the file at a decoded URL path, or returns false when there is none. */
+  async function serveFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    urlPath: string,
+  ): Promise<boolean> {
+    if (urlPath === '/index.html') return false;
+    const absolute = await resolveInside(root, urlPath);
+    const file = absolute && (await cache.load(absolute));
+    if (!file) return false;
+    await sendFile(request, reply, file, urlPath);
+    return true;
+  }
+
+  const assetHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = decodedPath(request);
+    if (urlPath && (await serveFile(request, reply, urlPath))) return reply;
+    return reply.code(404).send({ message: 'Not Found.' });
+  };
+  for (const url of ['/importmap.json', '/modules.json', '/kontor.css', '/libs/*', '/modules/*']) {
+    app.get(url, noSession, assetHandler);
+  }
+  app.get('/', noSession, serveIndex);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = decodedPath(request);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && urlPath !== undefined && !isApiPath(urlPath)) {
+      if (await serveFile(request, reply, urlPath)) return reply;
+      if (acceptsHtml(request)) return serveIndex(request, reply);
+    }
+    return reply.code(404).send({ message: 'Not Found.' });
+  });
+}
+
+export default fp(staticPlugin, { name: 'kontor-static', dependencies: ['kontor-http'] });

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+
+let cwd: string;
+beforeEach(() => {
+  cwd = mkdtempSync(path.join(os.tmpdir(), 'kontor-config-'));
+});
+afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+test('without settings Kontor listens on 0.0.0.0:8080, keeps data in ./data and serves <repo>/dist', () => {
+  const config = loadConfig({}, cwd);
+  expect(config).toMatchObject({
+    port: 8080,
+    host: '0.0.0.0',
+    dataDir: path.join(cwd, 'data'),
+    distDir: path.resolve(__dirname, '..', '..', 'dist'),
+    sessionLifetimeMinutes: 120,
+    secureCookies: false,
+    bodyLimit: 1024 * 1024,
+    demoData: 'auto',
+  });
+  expect(config.databaseUrl).toBeUndefined();
+});
+
+test('a development APP_KEY is generated once and kept in DATA_DIR', () => {
+  const first = loadConfig({ DATA_DIR: 'store' }, cwd);
+  expect(first.appKey.length).toBeGreaterThanOrEqual(32);
+  expect(readFileSync(path.join(cwd, 'store', 'app-key'), 'utf8').trim()).toBe(first.appKey);
+  expect(loadConfig({ DATA_DIR: 'store' }, cwd).appKey).toBe(first.appKey);
+});
+
+test('production needs its own APP_KEY', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production' }, cwd)).toThrow(ConfigError);
+  const key = 'k'.repeat(40);
+  expect(loadConfig({ NODE_ENV: 'production', APP_KEY: key }, cwd).appKey).toBe(key);
+});
+
+test('invalid settings are refused with every problem named', () => {
+  expect(() =>
+    loadConfig({ PORT: 'eighty', SESSION_LIFETIME: '-5', SECURE_COOKIES: 'maybe' }, cwd),
+  ).toThrow(/PORT[\s\S]*SESSION_LIFETIME|SESSION_LIFETIME[\s\S]*PORT/);
+});
+
+test('settings are read from the environment', () => {
+  const config = loadConfig(
+    {
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      SECURE_COOKIES: 'true',
+      SESSION_LIFETIME: '30',
+      BODY_LIMIT: '2048',
+      DATABASE_URL: 'postgres://u@db/kontor',
+    },
+    cwd,
+  );
+  expect(config).toMatchObject({
+    port: 9000,
+    host: '127.0.0.1',
+    secureCookies: true,
+    sessionLifetimeMinutes: 30,
+    bodyLimit: 2048,
+    databaseUrl: 'postgres://u@db/kontor',
+  });
+});

@@ -1,0 +1,46 @@
+// @kontor/shared-session: the one place that owns the session, the server connections,
+// the event bus, i18n, toasts and the route/menu registry. Modules import only from here.
+export * from './types';
+export {
+  session$,
+  getSession,
+  can,
+  initSession,
+  reloadUser,
+  login,
+  logout,
+  loginAs,
+  leaveImpersonation,
+} from './session/session';
+export { http, HttpError, readXsrfToken } from './http/http';
+export { loadShared } from './http/shared-libs';
+export { getApolloClient } from './graphql/apollo';
+export { connection$, setSocketId, getSocketId } from './realtime/connection';
+export {
+  notifications$,
+  unreadCount$,
+  markNotificationRead,
+  addNotification,
+} from './realtime/notifications';
+export { eventBus } from './bus/event-bus';
+export { i18n, LOCALES, language$, changeLanguage, addTranslations, initI18n } from './i18n/i18n';
+export { toast$, showToast, TOAST_DEFAULT_TIMEOUT } from './toasts/toasts';
+export { formatCurrency } from './format/currency';
+export {
+  routes$,
+  menu$,
+  currentRoute$,
+  registerManifest,
+  registerRoute,
+  registerMenuItems,
+  matchRoute,
+  visibleMenu,
+  accessDecision,
+  resolveCurrentRoute,
+  navigate,
+  registration,
+} from './registry/registry';
+export { useObservable, useSession, useRoute, useTranslation, Link } from './react/hooks';
+export { mountPoint, createLifecycles, defineModule } from './react/lifecycles';
+export type { PageProps, ModulePages } from './react/lifecycles';
+export { Page, EmptyState, placeholderPages } from './react/page';

@@ -1,0 +1,48 @@
+import { Callout, H2, NonIdealState } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { i18n } from '../i18n/i18n';
+import { useTranslation } from './hooks';
+import type { ModulePages, PageProps } from './lifecycles';
+
+/** The frame every page shares: its title as the heading, then the content. */
+export function Page({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="kontor-page-frame" aria-label={title}>
+      <header className="kontor-page-header">
+        <H2>{title}</H2>
+        {actions ? <div className="kontor-page-actions">{actions}</div> : null}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** What a list shows with no rows: 'Keine Einträge'. */
+export function EmptyState({ description }: { description?: ReactNode }) {
+  useTranslation('common');
+  return <NonIdealState icon="inbox" title={i18n.t('common:empty')} description={description} />;
+}
+
+// A screen not built yet shows its page title and says so; its area swaps in the real page.
+function PlaceholderPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t(route.pageTitle ?? '')}>
+      <Callout intent="primary" icon="build">
+        {t('common:placeholder')}
+      </Callout>
+    </Page>
+  );
+}
+
+/** Placeholder pages for the named routes, until their screens are built. */
+export const placeholderPages = (...routeNames: string[]): ModulePages =>
+  Object.fromEntries(routeNames.map((name) => [name, PlaceholderPage]));

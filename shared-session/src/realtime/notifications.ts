@@ -1,0 +1,32 @@
+import { BehaviorSubject, map } from 'rxjs';
+import { http } from '../http/http';
+import type { Notification } from '../types';
+
+const list = new BehaviorSubject<Notification[]>([]);
+
+/** The user's notifications, newest first. */
+export const notifications$ = list.asObservable();
+
+/** How many notifications are still unread (read_at empty). */
+export const unreadCount$ = notifications$.pipe(
+  map((items) => items.filter((n) => !n.read_at).length),
+);
+
+/** Replaces the list (after the user was loaded, or cleared on logout). */
+export function setNotifications(items: Notification[]): void {
+  list.next(items);
+}
+
+/** Adds one that arrived live, unless it is known already. */
+export function addNotification(item: Notification): void {
+  if (list.value.some((n) => n.id === item.id)) return;
+  list.next([item, ...list.value]);
+}
+
+/** Marks one notification read on the server and takes read_at from its answer. */
+export async function markNotificationRead(id: string): Promise<void> {
+  const updated = await http.patch<Notification>(
+    `/spa/notifications/${encodeURIComponent(id)}/read`,
+  );
+  list.next(list.value.map((n) => (n.id === id ? { ...n, read_at: updated.read_at } : n)));
+}

@@ -1,0 +1,4 @@
+import { createLifecycles } from '@kontor/shared-session';
+import { ShellRoot } from './shell-root';
+
+export const { bootstrap, mount, unmount } = createLifecycles('@kontor/shell-layout', ShellRoot);

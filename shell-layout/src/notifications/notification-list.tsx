@@ -1,0 +1,65 @@
+import { Button, Icon, NonIdealState } from '@blueprintjs/core';
+import {
+  markNotificationRead,
+  notifications$,
+  useObservable,
+  useTranslation,
+  type Notification,
+} from '@kontor/shared-session';
+import { OpenEnvelopeIcon } from './open-envelope-icon';
+
+/** What a notification says: its data's message, else its own. */
+function messageOf(notification: Notification): string {
+  return notification.data?.message || notification.message;
+}
+
+function NotificationRow({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('shell');
+  const read = Boolean(notification.read_at);
+  return (
+    <li
+      className={
+        read
+          ? 'kontor-notification kontor-notification--read'
+          : 'kontor-notification kontor-notification--unread'
+      }
+    >
+      <span title={t(read ? 'notifications.read' : 'notifications.unread')}>
+        {read ? <OpenEnvelopeIcon /> : <Icon icon="envelope" />}
+      </span>
+      <span className="kontor-notification-message">{messageOf(notification)}</span>
+      {read ? null : (
+        <Button
+          variant="minimal"
+          size="small"
+          icon="tick"
+          aria-label={t('notifications.markRead')}
+          title={t('notifications.markRead')}
+          onClick={() => void markNotificationRead(notification.id).catch(() => undefined)}
+        />
+      )}
+    </li>
+  );
+}
+
+/** The user's notifications, newest first, read and unread styled apart. */
+export function NotificationList() {
+  const { t } = useTranslation('shell');
+  const notifications = useObservable(notifications$, []);
+  if (notifications.length === 0) {
+    return (
+      <NonIdealState
+        className="kontor-notifications-empty"
+        icon="notifications"
+        title={t('notifications.none')}
+      />
+    );
+  }
+  return (
+    <ul className="kontor-notifications" aria-label={t('notifications.title')}>
+      {notifications.map((notification) => (
+        <NotificationRow key={notification.id} notification={notification} />
+      ))}
+    </ul>
+  );
+}
