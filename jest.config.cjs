@@ -37,7 +37,15 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/test/**/*.test.ts'],
-      transform: { '^.+\\.ts$': swc },
+      transform: {
+        '^.+\\.ts$': swc,
+        '/node_modules/(.+/)?(content-disposition|quick-lru|mercurius)/.+\\.js$': swc,
+      },
+      // Mercurius loads quick-lru with import() and content-disposition (through
+      // @fastify/static) as ES modules; Node does that, jest's sandbox needs them compiled.
+      transformIgnorePatterns: [
+        '/node_modules/(?!((@fastify/static/node_modules/)?content-disposition|quick-lru|mercurius)/)',
+      ],
     },
   ],
 };

@@ -3,6 +3,7 @@
 // soon it paints. Not a test: prints a table. Needs `npm run build` and the server built.
 //   node bench/load.mjs [--runs 3]
 import { chromium } from '@playwright/test';
+import launchOptions from '../build/chromium.cjs';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,8 +79,8 @@ async function measure(browser, path, loggedIn, readyText) {
     const sizes = await request.sizes();
     const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
     const url = new URL(request.url()).pathname;
-    if (/\.js$/.test(url)) js += bytes;
-    if (/\.css$/.test(url)) css += bytes;
+    if (url.endsWith('.js')) js += bytes;
+    if (url.endsWith('.css')) css += bytes;
     const lib = url.match(/^\/libs\/([a-z-]+?)[.-][0-9a-f]{8,}/)?.[1];
     if (lib) seen.set(lib, (seen.get(lib) ?? 0) + 1);
   }
@@ -92,18 +93,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const { server, dataDir } = await startServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(launchOptions);
 try {
   const pages = [
     { name: '/login (logged out)', path: '/login', loggedIn: false, ready: 'Passwort' },

@@ -7,6 +7,9 @@ for (const step of [
   ['node', ['build/build.mjs']],
   ['npm', ['run', 'build', '-w', 'server']],
   ['node', ['bench/load.mjs']],
+  ['node', ['bench/graphql.mjs']],
+  ['node', ['bench/deploy.mjs']],
+  ['node', ['bench/realtime.mjs']],
 ]) {
   const result = spawnSync(step[0], step[1], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 process.env.NODE_ENV ??= 'production';
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
-const { MODULES } = require('./webpack.preset.cjs');
+const { MODULES, STAGING } = require('./webpack.preset.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -97,6 +97,33 @@ function copyPlainLibraries() {
   return outputs;
 }
 
+/**
+ * Moves a module's fresh build from its staging folder into dist/modules/<dir>/<version>/,
+ * version = hash of every file of the build, and writes build.json (name, version, entry)
+ * for the deployer. A version folder is never overwritten: the same content has the same
+ * version, so an identical rebuild finds its folder already there.
+ */
+function publishVersion(unit, outputs) {
+  const staging = path.join(dist, 'modules', unit.dir, STAGING);
+  const files = listFiles(staging).sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(staging, file)).update('\0').update(fs.readFileSync(file));
+  }
+  const version = hash.digest('hex').slice(0, 12);
+  const target = path.join(dist, 'modules', unit.dir, version);
+  const entry = path.posix.basename(outputs[unit.name]);
+  if (fs.existsSync(path.join(target, 'build.json'))) {
+    fs.rmSync(staging, { recursive: true, force: true });
+  } else {
+    fs.rmSync(target, { recursive: true, force: true }); // a half-written folder of a crashed build
+    fs.renameSync(staging, target);
+    const info = { name: unit.name, version, entry, builtAt: new Date().toISOString() };
+    fs.writeFileSync(path.join(target, 'build.json'), JSON.stringify(info, null, 2) + '\n');
+  }
+  return { [unit.name]: `/modules/${unit.dir}/${version}/${entry}` };
+}
+
 /** Import-map URLs of a finished compilation's entry files. */
 function entryOutputs(stats, config) {
   const json = stats.toJson({ all: false, entrypoints: true, outputPath: true });
@@ -177,11 +204,12 @@ async function main() {
         failed = true;
         continue;
       }
-      const outputs = Object.assign(
+      let outputs = Object.assign(
         {},
         ...own.map(({ stats, config }) => entryOutputs(stats, config)),
         unit.finish?.(),
       );
+      if (unit.dir) outputs = publishVersion(unit, outputs);
       state.units[unit.name] = { hash: unit.hash, outputs };
     }
     fs.writeFileSync(statePath, JSON.stringify(state, null, 2));
@@ -217,8 +245,9 @@ function writeSite(state) {
 
   const registry = [];
   for (const [name, dir] of Object.entries(MODULES)) {
-    const file = path.join(dist, 'modules', dir, 'manifest.json');
-    if (!state.units[name] || !fs.existsSync(file)) continue;
+    const url = state.units[name]?.outputs[name];
+    const file = url && path.join(dist, path.posix.dirname(url), 'manifest.json');
+    if (!file || !fs.existsSync(file)) continue;
     const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (manifest.name !== name) {
       console.error(

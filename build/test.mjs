@@ -43,8 +43,10 @@ function countPlaywright(file) {
 
 if (wanted('lint')) {
   run('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+  run('lint', 'npx', ['oxlint', '-c', '.oxlintrc.json', '--quiet']);
   run('types (front end)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   run('types (server)', 'npx', ['tsc', '-p', 'server/tsconfig.json', '--noEmit']);
+  run('GraphQL codegen is current', 'node', ['build/codegen.mjs', '--check']);
 }
 
 if (wanted('unit')) {

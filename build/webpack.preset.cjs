@@ -34,6 +34,8 @@ const MODULES = {
   '@kontor/admin': 'mf-admin',
   '@kontor/shop-connectors': 'mf-shop-connectors',
 };
+/** Where a module's build lands before build.mjs names its version (never served: a dot folder). */
+const STAGING = '.staging';
 /** Subpaths that are the same module as a shared name (rxjs 7 exports its operators at the root). */
 const ALIASES = { 'rxjs/operators': 'rxjs' };
 
@@ -95,7 +97,9 @@ function moduleConfig({ dir, name, entry }) {
   const manifest = path.join(dir, 'src', 'manifest.json');
   const config = baseConfig({
     name,
-    outDir: path.join(root, 'dist', 'modules', folder),
+    // A staging folder: build.mjs moves each build into its version folder
+    // (dist/modules/<dir>/<version>/), so no build overwrites a file another version uses.
+    outDir: path.join(root, 'dist', 'modules', folder, STAGING),
     externals: (request) =>
       SHARED_LIBRARIES.includes(request) || (request.startsWith('@kontor/') && request !== name),
   });
@@ -123,4 +127,4 @@ function moduleConfig({ dir, name, entry }) {
   return config;
 }
 
-module.exports = { moduleConfig, baseConfig, SHARED_LIBRARIES, MODULES };
+module.exports = { moduleConfig, baseConfig, SHARED_LIBRARIES, MODULES, STAGING };

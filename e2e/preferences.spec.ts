@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { booted, logInAs } from './support';
+import { booted, type KontorSystem, logInAs } from './support';
 
 test('German is the default; English can be chosen and stays after a reload', async ({ page }) => {
   await page.goto('/login');
@@ -21,7 +21,7 @@ test('a text missing in English falls back to German', async ({ page }) => {
   await booted(page);
   await page.getByLabel('Sprache').selectOption('en');
   const shown = await page.evaluate(async () => {
-    const system = (window as unknown as { System: { import(n: string): Promise<any> } }).System;
+    const system = (window as unknown as { System: KontorSystem }).System;
     const session = await system.import('@kontor/shared-session');
     session.addTranslations({ de: { probe: { onlyGerman: 'Nur auf Deutsch' } } });
     return [

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { booted, DEMO, logInAs } from './support';
+import { booted, type KontorSystem, DEMO, logInAs } from './support';
 
 test('the title bar reads Kontor-App, then the page title', async ({ page, context }) => {
   await page.goto('/no/such/page');
@@ -71,7 +71,7 @@ test('not-found re-resolves when a module registers the path later', async ({ pa
   await expect(page.getByText('Diese Seite gibt es nicht:')).toBeVisible();
   // A shop connector registers its route at runtime, as connector modules do.
   await page.evaluate(async () => {
-    const system = (window as unknown as { System: { import(n: string): Promise<any> } }).System;
+    const system = (window as unknown as { System: KontorSystem }).System;
     const { createElement } = await system.import('react');
     const shops = await system.import('@kontor/shop-connectors');
     shops.registerShopConnector({

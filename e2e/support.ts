@@ -25,3 +25,9 @@ export async function logInAs(context: BrowserContext, user: DemoUser): Promise<
 export async function booted(page: Page): Promise<void> {
   await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 15_000 });
 }
+
+/** SystemJS as a test reaches it inside the page (modules are untyped there on purpose). */
+export interface KontorSystem {
+  // oxlint-disable-next-line typescript/no-explicit-any -- a module's exports, used inside page.evaluate only
+  import(name: string): Promise<any>;
+}

@@ -1,3 +1,34 @@
 // The one door from this module to @kontor/shared-session (one place to mock it).
-export { defineModule, placeholderPages, Page, useTranslation } from '@kontor/shared-session';
-export type { ModulePages, PageProps } from '@kontor/shared-session';
+export {
+  defineModule,
+  placeholderPages,
+  Page,
+  RecordPage,
+  useTranslation,
+  useSession,
+  can,
+  navigate,
+  Link,
+  loginAs,
+  showToast,
+  i18n,
+  runGraphql,
+  graphqlProblem,
+  problemText,
+  useGraphqlQuery,
+  useForm,
+  FormField,
+  TextField,
+  SelectField,
+  CheckboxField,
+  FormActions,
+  DataTable,
+  useConfirm,
+} from '@kontor/shared-session';
+export type {
+  ModulePages,
+  PageProps,
+  Column,
+  FormState,
+  ListVariables,
+} from '@kontor/shared-session';

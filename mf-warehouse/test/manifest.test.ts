@@ -1,4 +1,4 @@
-import { describeManifest } from '../../build/manifest-spec';
+import { describeManifest } from '../../build/manifest-check';
 import manifest from '../src/manifest.json';
 
 describeManifest(manifest);

@@ -19,6 +19,7 @@ import {
   type ModuleRegistryEntry,
 } from '@kontor/shared-session';
 import { guardRedirect, isModuleActive } from './guard';
+import { guardedLifecycles, setLifecycleBackstops } from './module-guard';
 import { hideOverlay, showPageOverlay, showRouteOverlay } from './overlay';
 import { documentTitle } from './title';
 
@@ -28,7 +29,38 @@ export const MODULE_REGISTRATION_WAIT_MS = 350;
 /** The module that draws the frame; it is always active. */
 export const SHELL_MODULE = '@kontor/shell-layout';
 
-declare const System: { import(name: string): Promise<LifeCycles> };
+declare const System: {
+  import(name: string): Promise<LifeCycles>;
+  resolve(name: string): string;
+  delete(url: string): boolean;
+};
+
+/** A module's lifecycles, guarded: a failure shows its error panel instead of breaking the page. */
+function loadModule(name: string): Promise<LifeCycles> {
+  return Promise.resolve(
+    guardedLifecycles(
+      name,
+      () => System.import(name),
+      () => {
+        try {
+          System.delete(System.resolve(name)); // the next import fetches the bundle again
+        } catch {
+          // never registered: nothing to forget
+        }
+      },
+    ),
+  );
+}
+
+/**
+ * The import-map-overrides panel: in production only with localStorage `devtools` (the
+ * element in index.html); when the server runs in development, always.
+ */
+function showDevtoolsInDevelopment(response: Response): void {
+  if (response.headers.get('x-kontor-devtools') !== '1') return;
+  if (localStorage.getItem('devtools') !== null) return; // index.html's panel shows already
+  document.body.appendChild(document.createElement('import-map-overrides-full'));
+}
 
 interface RoutingEventDetail {
   newUrl: string;
@@ -38,6 +70,7 @@ interface RoutingEventDetail {
 async function loadRegistry(): Promise<ModuleRegistryEntry[]> {
   const response = await fetch('/modules.json', { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Module registry answered ${response.status}`);
+  showDevtoolsInDevelopment(response);
   return response.json();
 }
 
@@ -48,7 +81,7 @@ export function registerModules(entries: ModuleRegistryEntry[]): void {
     if (name === SHELL_MODULE) continue;
     registerApplication({
       name,
-      app: () => System.import(name),
+      app: () => loadModule(name),
       activeWhen: (location) => isModuleActive(name, location),
     });
   }
@@ -64,10 +97,11 @@ function enforceGuard(): void {
 export async function boot(): Promise<void> {
   showPageOverlay(i18n.t('common:loadingPage'));
   addErrorHandler((error) => console.error(`Module ${error.appOrParcelName} failed:`, error));
+  setLifecycleBackstops();
 
   registerApplication({
     name: SHELL_MODULE,
-    app: () => System.import(SHELL_MODULE),
+    app: () => loadModule(SHELL_MODULE),
     activeWhen: () => true,
   });
   const registered = loadRegistry()

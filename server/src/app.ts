@@ -2,8 +2,11 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import authPlugin from './auth/plugin';
 import type { Config } from './config';
 import type { Db } from './db';
+import graphqlPlugin from './graphql/plugin';
+import deployPlugin from './deploy/plugin';
 import httpPlugin from './http/plugin';
 import notificationsPlugin from './notifications/plugin';
+import realtimePlugin from './realtime/plugin';
 import staticPlugin from './static/plugin';
 import usersPlugin from './users/plugin';
 
@@ -35,7 +38,10 @@ export async function createApp(config: Config, db: Db): Promise<FastifyInstance
   await app.register(httpPlugin);
   await app.register(authPlugin);
   await app.register(usersPlugin);
+  await app.register(realtimePlugin);
   await app.register(notificationsPlugin);
+  await app.register(graphqlPlugin);
+  await app.register(deployPlugin);
   await app.register(staticPlugin);
   return app;
 }

@@ -74,7 +74,7 @@ describe('GET /spa/me/permissions', () => {
     const admin = await loggedIn(t.app, 'admin@kontor.test', 'admin');
     const body = (await admin.request({ url: '/spa/me/permissions' })).json();
     const names = body.map((p: { name: string }) => p.name);
-    expect(names).toHaveLength(28);
+    expect(names).toHaveLength(31);
     expect(names).toEqual([...names].sort());
     expect(names).toEqual(
       expect.arrayContaining(['administrate', 'user:impersonate', 'order:view', 'shipping:update']),

@@ -20,8 +20,10 @@ export {
   notifications$,
   unreadCount$,
   markNotificationRead,
+  markAllNotificationsRead,
   addNotification,
 } from './realtime/notifications';
+export { startRealtime, echoOptions } from './realtime/echo';
 export { eventBus } from './bus/event-bus';
 export { i18n, LOCALES, language$, changeLanguage, addTranslations, initI18n } from './i18n/i18n';
 export { toast$, showToast, TOAST_DEFAULT_TIMEOUT } from './toasts/toasts';
@@ -43,4 +45,19 @@ export {
 export { useObservable, useSession, useRoute, useTranslation, Link } from './react/hooks';
 export { mountPoint, createLifecycles, defineModule } from './react/lifecycles';
 export type { PageProps, ModulePages } from './react/lifecycles';
-export { Page, EmptyState, placeholderPages } from './react/page';
+export { Page, EmptyState, RecordPage, placeholderPages } from './react/page';
+export { useGraphqlQuery, runGraphql, graphqlProblem } from './react/graphql';
+export type { GraphqlProblem, GraphqlQueryState } from './react/graphql';
+export {
+  useForm,
+  FormField,
+  TextField,
+  SelectField,
+  CheckboxField,
+  FormActions,
+  problemText,
+} from './react/forms';
+export type { FormState } from './react/forms';
+export { DataTable } from './react/data-table';
+export type { Column, ListVariables } from './react/data-table';
+export { useConfirm } from './react/confirm';

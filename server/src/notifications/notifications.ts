@@ -23,23 +23,79 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const columns = `id, type, data->>'message' AS message, data, read_at, created_at`;
 
+/** The event name Laravel gives broadcast notifications; Echo's `.notification()` listens for it. */
+export const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
+
+/** The private channel of a user's notifications. */
+export const userChannel = (userId: number) => `private-App.Models.User.${userId}`;
+
+/** Publishes one event on channels of every node (the realtime area provides it). */
+export type Broadcaster = (broadcast: {
+  channels: string[];
+  event: string;
+  data: unknown;
+  exceptSocketId?: string | null;
+}) => Promise<void>;
+
+const broadcasters = new WeakMap<Db, Broadcaster>();
+/** Used for a Db the map does not know (a transaction's): the first attached app's. */
+let processBroadcaster: Broadcaster | null = null;
+
+/** Lets notify() broadcast for this database (called by the realtime plugin at start). */
+export function attachBroadcaster(db: Db, broadcaster: Broadcaster): void {
+  // The first app on a database keeps it (a second app on the same Db is a test variant).
+  if (!broadcasters.has(db)) broadcasters.set(db, broadcaster);
+  processBroadcaster ??= broadcaster;
+}
+
+/** Undoes attachBroadcaster (the app closes). */
+export function detachBroadcaster(db: Db, broadcaster: Broadcaster): void {
+  if (broadcasters.get(db) === broadcaster) broadcasters.delete(db);
+  if (processBroadcaster === broadcaster) processBroadcaster = null;
+}
+
+/** Options of notify(). */
+export interface NotifyOptions {
+  /** The notification's type (default 'message'). */
+  type?: string;
+  /** X-Socket-Id of the request that caused it: that tab is left out of the broadcast. */
+  socketId?: string | null;
+}
+
 /**
- * Stores a notification for a user and returns it. (Broadcasting it on the user's
- * private channel is added by the realtime area.)
+ * Stores a notification for a user and broadcasts it on `private-App.Models.User.{id}`
+ * (as Laravel's BroadcastNotificationCreated), then returns it. A failed broadcast is
+ * logged away: the notification is stored and shows at the next page load.
  */
 export async function notify(
   db: Db,
   userId: number,
   message: string,
   data: Record<string, unknown> = {},
-  type = MESSAGE_NOTIFICATION,
+  options: NotifyOptions = {},
 ): Promise<Notification> {
-  const row = await queryOne<Notification>(
+  const row = (await queryOne<Notification>(
     db,
     `INSERT INTO notifications (user_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING ${columns}`,
-    [userId, type, JSON.stringify({ ...data, message })],
+    [userId, options.type ?? MESSAGE_NOTIFICATION, JSON.stringify({ ...data, message })],
+  ))!;
+  const broadcast = broadcasters.get(db) ?? processBroadcaster;
+  await broadcast?.({
+    channels: [userChannel(userId)],
+    event: NOTIFICATION_EVENT,
+    data: { ...row, ...row.data, id: row.id, type: row.type, message: row.message, data: row.data },
+    exceptSocketId: options.socketId,
+  }).catch(() => undefined);
+  return row;
+}
+
+/** Marks all of a user's notifications read; returns how many were unread. */
+export async function markAllNotificationsRead(db: Db, userId: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id`,
+    [userId],
   );
-  return row!;
+  return rows.length;
 }
 
 /** A user's unread notifications, newest first. */

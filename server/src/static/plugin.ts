@@ -114,7 +114,8 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
     if (urlPath && (await serveFile(request, reply, urlPath))) return reply;
     return reply.code(404).send({ message: 'Not Found.' });
   };
-  for (const url of ['/importmap.json', '/modules.json', '/kontor.css', '/libs/*', '/modules/*']) {
+  // /importmap.json and /modules.json are the live registry's (server/src/deploy).
+  for (const url of ['/kontor.css', '/libs/*', '/modules/*']) {
     app.get(url, noSession, assetHandler);
   }
   app.get('/', noSession, serveIndex);

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import type { AppProps } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
 import { addTranslations, i18n } from '../i18n/i18n';
 import { accessDecision } from '../registry/registry';
@@ -30,13 +31,39 @@ export function mountPoint(appName: string): HTMLElement {
   return element;
 }
 
-function ModuleError({ error }: { error: Error }) {
-  return (
-    <div className="bp6-callout bp6-intent-danger" role="alert">
-      <h4 className="bp6-heading">{i18n.t('common:genericError')}</h4>
-      <p>{error.message}</p>
-    </div>
-  );
+/**
+ * A page that throws while rendering shows this panel in its module's area (the rest of
+ * Kontor keeps working); "Erneut versuchen" renders the module again.
+ */
+class ModuleErrorBoundary extends React.Component<
+  { children?: React.ReactNode } & AppProps,
+  { error: Error | null }
+> {
+  override state = { error: null as Error | null };
+
+  override componentDidCatch(error: Error) {
+    this.setState({ error });
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div className="bp6-callout bp6-intent-danger kontor-module-error" role="alert">
+        <h5 className="bp6-heading">{i18n.t('common:genericError')}</h5>
+        <p>{error.message}</p>
+        <button
+          type="button"
+          className="bp6-button bp6-intent-primary"
+          onClick={() => this.setState({ error: null })}
+        >
+          <span className="bp6-button-text">
+            {i18n.t('runtime:retry', { defaultValue: 'Erneut versuchen' })}
+          </span>
+        </button>
+      </div>
+    );
+  }
 }
 
 /** single-spa lifecycles rendering a React root into the module's mount point. */
@@ -51,7 +78,7 @@ export function createLifecycles(appName: string, Root: ComponentType) {
       </I18nextProvider>
     ),
     domElementGetter: () => mountPoint(appName),
-    errorBoundary: (error: Error) => <ModuleError error={error} />,
+    errorBoundaryClass: ModuleErrorBoundary,
   });
 }
 

@@ -1,7 +1,8 @@
-import { Callout, H2, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { i18n } from '../i18n/i18n';
 import { useTranslation } from './hooks';
+import type { GraphqlQueryState } from './graphql';
 import type { ModulePages, PageProps } from './lifecycles';
 
 /** The frame every page shares: its title as the heading, then the content. */
@@ -46,3 +47,45 @@ function PlaceholderPage({ route }: PageProps) {
 /** Placeholder pages for the named routes, until their screens are built. */
 export const placeholderPages = (...routeNames: string[]): ModulePages =>
   Object.fromEntries(routeNames.map((name) => [name, PlaceholderPage]));
+
+/**
+ * An edit screen's frame while its record loads: a spinner, then the record, or — when the
+ * record does not exist or cannot be loaded — the page title with the reason and a retry.
+ */
+export function RecordPage<Data, Entity>({
+  title,
+  query,
+  pick,
+  children,
+}: {
+  title: string;
+  query: GraphqlQueryState<Data>;
+  pick: (data: Data) => Entity | null | undefined;
+  children: (record: Entity) => ReactNode;
+}) {
+  const { t } = useTranslation('ui');
+  const record = query.data ? pick(query.data) : undefined;
+  if (record) return <>{children(record)}</>;
+  if (query.loading) {
+    return (
+      <Page title={title}>
+        <Spinner aria-label={t('ui:loading')} />
+      </Page>
+    );
+  }
+  const code = query.problem?.code ?? 'NOT_FOUND';
+  const known = ['FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND'].includes(code);
+  return (
+    <Page title={title}>
+      <NonIdealState
+        icon={code === 'NOT_FOUND' ? 'search' : 'error'}
+        title={t(known ? `ui:errors.${code}` : 'ui:errors.generic')}
+        action={
+          code === 'NOT_FOUND' ? undefined : (
+            <Button icon="refresh" text={t('ui:retry')} onClick={query.reload} />
+          )
+        }
+      />
+    </Page>
+  );
+}

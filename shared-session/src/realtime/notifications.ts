@@ -30,3 +30,10 @@ export async function markNotificationRead(id: string): Promise<void> {
   );
   list.next(list.value.map((n) => (n.id === id ? { ...n, read_at: updated.read_at } : n)));
 }
+
+/** Marks every notification read on the server and in the list. */
+export async function markAllNotificationsRead(): Promise<void> {
+  await http.post('/spa/notifications/read-all');
+  const now = new Date().toISOString();
+  list.next(list.value.map((n) => (n.read_at ? n : { ...n, read_at: now })));
+}

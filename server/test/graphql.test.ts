@@ -1,0 +1,111 @@
+import { startTestApp, Browser, type TestApp } from './helpers';
+import { admin, codeOf, graphql, staffWith } from './graphql-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /graphql', () => {
+  test('a logged-out visitor gets UNAUTHENTICATED and no data', async () => {
+    const visitor = new Browser(t.app);
+    await visitor.csrfCookie();
+    const answer = await graphql(visitor, '{ users { total } }');
+    expect(answer.statusCode).toBe(200);
+    expect(codeOf(answer)).toBe('UNAUTHENTICATED');
+    expect(answer.data).toBeNull();
+  });
+
+  test('a request without the anti-forgery header is refused with 419, as REST is', async () => {
+    const browser = await admin(t.app);
+    const response = await browser.request({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ users { total } }' },
+      csrf: false,
+    });
+    expect(response.statusCode).toBe(419);
+  });
+
+  test('GET /graphql is refused, so no query runs without the anti-forgery header', async () => {
+    const browser = await admin(t.app);
+    const response = await browser.request({ url: '/graphql?query=%7Busers%7Btotal%7D%7D' });
+    expect(response.statusCode).toBe(405);
+  });
+
+  test('a query nested deeper than the limit is refused before it runs', async () => {
+    const browser = await admin(t.app);
+    const answer = await graphql(
+      browser,
+      '{ users { items { roles { permissions } } } departments { items { client { address { city } } } } }',
+    );
+    expect(answer.errors).toBeUndefined();
+    const deep = await graphql(
+      browser,
+      '{ a: users { items { roles { id } } } b: __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }',
+    );
+    expect(deep.statusCode).toBe(400);
+    expect(deep.errors?.[0]?.message).toMatch(/depth/i);
+  });
+
+  test('a query selecting more fields than the complexity limit is refused', async () => {
+    const browser = await admin(t.app);
+    const aliases = Array.from({ length: 200 }, (_, i) => `u${i}: users { total page pageSize }`);
+    const answer = await graphql(browser, `{ ${aliases.join(' ')} }`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.errors?.[0]?.message).toMatch(/too complex/);
+  });
+
+  test('introspection works in development and is off in production', async () => {
+    const browser = await admin(t.app);
+    expect((await graphql(browser, '{ __schema { queryType { name } } }')).data).toEqual({
+      __schema: { queryType: { name: 'Query' } },
+    });
+    const production = await t.variant({ nodeEnv: 'production' });
+    const there = await (async () => {
+      const b = new Browser(production);
+      await b.login('admin@kontor.test', 'admin');
+      return graphql(b, '{ __schema { queryType { name } } }');
+    })();
+    expect(there.errors?.[0]?.message).toMatch(/introspection/i);
+  });
+
+  test('a list page of 50 users asks the database as often as a page of 2: no query per row', async () => {
+    const browser = await admin(t.app);
+    for (let i = 0; i < 50; i += 1) {
+      await t.db.query(`INSERT INTO users (name, email, password_hash) VALUES ($1, $2, 'x')`, [
+        `Batch ${i}`,
+        `batch${i}@kontor.test`,
+      ]);
+    }
+    const original = t.db.query.bind(t.db);
+    async function queriesFor(pageSize: number): Promise<number> {
+      let count = 0;
+      t.db.query = ((sql: string, params?: Parameters<typeof original>[1]) => {
+        count += 1;
+        return original(sql, params);
+      }) as typeof t.db.query;
+      try {
+        const answer = await graphql(
+          browser,
+          `{ users(page: {pageSize: ${pageSize}}) { items { name roles { name permissions userCount } } } }`,
+        );
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data!.users.items).toHaveLength(pageSize);
+      } finally {
+        t.db.query = original;
+      }
+      return count;
+    }
+    expect(await queriesFor(50)).toBe(await queriesFor(2));
+  });
+
+  test('asking for a record that does not exist answers null, and a malformed id NOT_FOUND', async () => {
+    const staff = await staffWith(t, ['client:view']);
+    const answer = await graphql(staff.browser, '{ client(id: "999") { name } }');
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toEqual({ client: null });
+    expect(codeOf(await graphql(staff.browser, '{ client(id: "x1") { name } }'))).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,204 @@
+// Two Kontor nodes on one Redis and one PostgreSQL: events, "leave out this socket" and
+// presence work across nodes, and a dead node leaves no ghost members.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, chmodSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { createApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { migrate, openPostgres, type Database } from '../src/db';
+import { seedDemoData } from '../src/demo/seed';
+import { RedisBus } from '../src/realtime/redis-bus';
+import { loggedIn } from './helpers';
+import { echoClient, firstOf, stateReached } from './realtime-support';
+
+const REDIS = '/usr/bin/redis-server';
+const haveRedis = existsSync(REDIS);
+if (!haveRedis) {
+  console.warn(
+    '\n\n!!! redis-server is missing: the multi-node realtime test is SKIPPED (apt-get install redis-server) !!!\n\n',
+  );
+}
+const suite = haveRedis ? describe : describe.skip;
+
+jest.setTimeout(60_000);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A throwaway PostgreSQL cluster (as server/scripts/test-postgres.sh makes one), or TEST_DATABASE_URL. */
+async function postgres(): Promise<{ url: string; stop(): void }> {
+  if (process.env.TEST_DATABASE_URL)
+    return { url: process.env.TEST_DATABASE_URL, stop: () => undefined };
+  const bin =
+    process.env.PG_BIN ??
+    readdirSync('/usr/lib/postgresql')
+      .sort()
+      .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      .pop()!;
+  const work = mkdtempSync(path.join(tmpdir(), 'kontor-rt-pg-'));
+  chmodSync(work, 0o755);
+  const root = process.getuid?.() === 0;
+  if (root) execFileSync('chown', ['postgres', work]);
+  const run = (cmd: string, args: string[]) =>
+    root
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args])
+      : execFileSync(cmd, args);
+  const port = await freePort();
+  run(`${bin}/initdb`, ['-D', `${work}/data`, '-A', 'trust', '-U', 'postgres']);
+  run(`${bin}/pg_ctl`, [
+    '-D',
+    `${work}/data`,
+    '-w',
+    '-l',
+    `${work}/log`,
+    '-o',
+    `-p ${port} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(`${bin}/pg_ctl`, ['-D', `${work}/data`, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+suite('two nodes on one Redis and one PostgreSQL', () => {
+  let redis: ChildProcess;
+  let redisUrl: string;
+  let pg: { url: string; stop(): void };
+  let dbName: string;
+  const dbs: Database[] = [];
+  let nodeA: FastifyInstance;
+  let nodeB: FastifyInstance;
+  const clients: { disconnect(): void }[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn(
+      REDIS,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    redisUrl = `redis://127.0.0.1:${port}`;
+    pg = await postgres();
+    dbName = `kontor_rt_${process.pid}`;
+    const admin = new Client({ connectionString: pg.url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(pg.url);
+    url.pathname = `/${dbName}`;
+    for (let i = 0; i < 2; i++) dbs.push(openPostgres(url.toString(), 3));
+    await migrate(dbs[0]!);
+    await seedDemoData(dbs[0]!);
+    // Redis takes a moment to listen.
+    const probe = new Redis(redisUrl, { retryStrategy: (n) => (n > 50 ? null : 50) });
+    await probe.ping();
+    probe.disconnect();
+    const config = (name: string) =>
+      testConfig({
+        trustProxy: true,
+        realtime: { ...testConfig().realtime, redisUrl, nodeTtlMs: 1000 },
+        dataDir: path.join(tmpdir(), name),
+      });
+    nodeA = await createApp(config('a'), dbs[0]!);
+    nodeB = await createApp(config('b'), dbs[1]!);
+    await nodeA.listen({ port: 0, host: '127.0.0.1' });
+    await nodeB.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+
+  afterAll(async () => {
+    await nodeA?.close();
+    await nodeB?.close();
+    for (const db of dbs) await db.close();
+    if (pg) {
+      const admin = new Client({ connectionString: pg.url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+      pg.stop();
+    }
+    redis?.kill();
+  });
+
+  test('a notification created through node A reaches a browser connected to node B, but not the tab that caused it', async () => {
+    const admin = await loggedIn(nodeA, 'admin@kontor.test', 'admin');
+    const [{ id }] = await dbs[0]!.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = 'admin@kontor.test'",
+    );
+    const onB = echoClient(nodeB, admin); // the same session works on every node
+    const senderOnB = echoClient(nodeB, admin);
+    clients.push(onB, senderOnB);
+    const heard = firstOf<{ message: string }>((cb) =>
+      onB.private(`App.Models.User.${id}`).notification(cb),
+    );
+    const senderHeard: unknown[] = [];
+    senderOnB.private(`App.Models.User.${id}`).notification((n: unknown) => senderHeard.push(n));
+    await stateReached(senderOnB.connector.pusher, 'connected');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const created = await admin.request({
+      method: 'POST',
+      url: `/spa/users/${id}/notifications`,
+      payload: { message: 'Picking list ready' },
+      headers: { 'x-socket-id': senderOnB.socketId() ?? 'not-connected' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await heard).message).toBe('Picking list ready');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(senderHeard).toEqual([]);
+  });
+
+  test('presence lists the members of both nodes, and a dead node leaves no ghost members', async () => {
+    const admin = await loggedIn(nodeA, 'admin@kontor.test', 'admin', '198.51.100.20');
+    const packer = await loggedIn(nodeB, 'packer@kontor.test', 'packer', '198.51.100.21');
+    const onA = echoClient(nodeA, admin);
+    clients.push(onA);
+    await firstOf((cb) => onA.join('online').here(cb));
+    const onB = echoClient(nodeB, packer);
+    clients.push(onB);
+    const here = await firstOf<{ name: string }[]>((cb) => onB.join('online').here(cb));
+    expect(here.map((m) => m.name).sort()).toEqual(['Admin', 'Packer']);
+
+    // A third node joins someone, then dies without a word.
+    const doomed = new RedisBus(redisUrl, { nodeTtlMs: 1000 });
+    await doomed.start(() => undefined);
+    const ghost = { user_id: 4242, user_info: { name: 'Ghost' } };
+    const joining = firstOf<{ name: string }>((cb) => onA.join('online').joining(cb));
+    await doomed.join('presence-online', '1.1', ghost);
+    await doomed.publish({
+      channel: 'presence-online',
+      event: 'pusher_internal:member_added',
+      data: JSON.stringify(ghost),
+    });
+    expect(await joining).toEqual({ name: 'Ghost' });
+    expect((await nodeA.realtime.members('presence-online')).map((m) => m.user_id)).toContain(4242);
+    const leaving = firstOf<{ name: string }>((cb) => onA.join('online').leaving(cb), 5000);
+    doomed.crash();
+    expect(await leaving).toEqual({ name: 'Ghost' });
+    expect((await nodeB.realtime.members('presence-online')).map((m) => m.user_id)).not.toContain(
+      4242,
+    );
+  });
+});

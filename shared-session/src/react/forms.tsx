@@ -1,0 +1,230 @@
+import {
+  Button,
+  Callout,
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { i18n } from '../i18n/i18n';
+import { showToast } from '../toasts/toasts';
+import { graphqlProblem, type GraphqlProblem } from './graphql';
+import { useTranslation } from './hooks';
+import './toolkit-i18n';
+
+/** The translated text of a failed call: the reason of a CONFLICT, else its code. */
+export function problemText(problem: GraphqlProblem): string {
+  const key = problem.reason ?? problem.code;
+  return i18n.t(`ui:errors.${key}`, { defaultValue: i18n.t('ui:errors.generic') });
+}
+
+/** The state of a form: values, which required fields are empty, and the server's field errors. */
+export interface FormState<Values extends Record<string, unknown>> {
+  values: Values;
+  set: <K extends keyof Values>(name: K, value: Values[K]) => void;
+  /** The translated error to show beside a field, or undefined. */
+  errorOf: (name: string) => string | undefined;
+  /** Validates required fields, runs save, shows the toast, and keeps the server's field errors. */
+  submit: (event?: FormEvent) => Promise<boolean>;
+  submitting: boolean;
+  problem: GraphqlProblem | null;
+}
+
+/**
+ * A form's state: `required` fields show 'Dies ist ein Pflichtfeld' when empty; `save` runs
+ * the mutation; on success the success toast shows, on failure the error toast and the
+ * field errors the server sent, beside their fields.
+ */
+export function useForm<Values extends Record<string, unknown>>(options: {
+  initial: Values;
+  required: (keyof Values & string)[];
+  save: (values: Values) => Promise<unknown>;
+  success: string;
+  onSaved?: () => void;
+}): FormState<Values> {
+  const [values, setValues] = useState(options.initial);
+  const [tried, setTried] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [problem, setProblem] = useState<GraphqlProblem | null>(null);
+
+  const isEmpty = (name: string) => {
+    const value = values[name];
+    return (
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    );
+  };
+
+  const errorOf = (name: string): string | undefined => {
+    if (tried && options.required.includes(name) && isEmpty(name))
+      return i18n.t('ui:rules.required');
+    const rules = problem?.fieldRules[name];
+    if (rules?.[0]) {
+      const { rule, message, params } = rules[0];
+      return i18n.t(`ui:rules.${rule}`, { ...params, defaultValue: message });
+    }
+    return problem?.fieldErrors[name]?.[0];
+  };
+
+  return {
+    values,
+    set: (name, value) => setValues((previous) => ({ ...previous, [name]: value })),
+    errorOf,
+    submitting,
+    problem,
+    async submit(event) {
+      event?.preventDefault();
+      setTried(true);
+      if (options.required.some(isEmpty)) return false;
+      setSubmitting(true);
+      try {
+        await options.save(values);
+        setProblem(null);
+        showToast(options.success, 'success');
+        options.onSaved?.();
+        return true;
+      } catch (error) {
+        const found = graphqlProblem(error);
+        setProblem(found);
+        showToast(problemText(found), 'danger');
+        return false;
+      } finally {
+        setSubmitting(false);
+      }
+    },
+  };
+}
+
+/** A labelled field that shows its error (required or from the server) beneath it. */
+export function FormField<Values extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  required,
+  children,
+}: {
+  form: FormState<Values>;
+  name: string;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  const error = form.errorOf(name);
+  return (
+    <FormGroup
+      label={label}
+      labelFor={`field-${name}`}
+      labelInfo={required ? <span aria-hidden="true">*</span> : undefined}
+      helperText={error}
+      intent={error ? Intent.DANGER : Intent.NONE}
+    >
+      {children}
+    </FormGroup>
+  );
+}
+
+/** A text input bound to one string value of a form. */
+export function TextField<Values extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  required,
+  type = 'text',
+}: {
+  form: FormState<Values>;
+  name: keyof Values & string;
+  label: string;
+  required?: boolean;
+  type?: string;
+}) {
+  const error = form.errorOf(name);
+  return (
+    <FormField form={form} name={name} label={label} required={required}>
+      <InputGroup
+        id={`field-${name}`}
+        type={type}
+        value={String(form.values[name] ?? '')}
+        intent={error ? Intent.DANGER : Intent.NONE}
+        onChange={(event) => form.set(name, event.target.value as Values[typeof name])}
+      />
+    </FormField>
+  );
+}
+
+/** A select bound to one value of a form; the first option is '—' (nothing chosen). */
+export function SelectField<Values extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  required,
+  options,
+}: {
+  form: FormState<Values>;
+  name: keyof Values & string;
+  label: string;
+  required?: boolean;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <FormField form={form} name={name} label={label} required={required}>
+      <HTMLSelect
+        id={`field-${name}`}
+        value={String(form.values[name] ?? '')}
+        onChange={(event) => form.set(name, event.target.value as Values[typeof name])}
+        options={[{ value: '', label: '—' }, ...options]}
+        fill
+      />
+    </FormField>
+  );
+}
+
+/** A checkbox bound to one boolean of a form. */
+export function CheckboxField<Values extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+}: {
+  form: FormState<Values>;
+  name: keyof Values & string;
+  label: string;
+}) {
+  return (
+    <Checkbox
+      label={label}
+      checked={Boolean(form.values[name])}
+      onChange={(event) => form.set(name, event.currentTarget.checked as Values[typeof name])}
+    />
+  );
+}
+
+/** Save and cancel under a form; the form-wide error (e.g. a stale edit) shows above them. */
+export function FormActions<Values extends Record<string, unknown>>({
+  form: state,
+  onCancel,
+}: {
+  form: FormState<Values>;
+  onCancel?: () => void;
+}) {
+  useTranslation('ui');
+  const general =
+    state.problem && state.problem.code !== 'BAD_USER_INPUT' ? problemText(state.problem) : null;
+  return (
+    <>
+      {general ? (
+        <Callout intent={Intent.DANGER} role="alert">
+          {general}
+        </Callout>
+      ) : null}
+      <div className="kontor-form-actions">
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          loading={state.submitting}
+          text={i18n.t('ui:save')}
+        />
+        {onCancel ? <Button text={i18n.t('ui:cancel')} onClick={onCancel} /> : null}
+      </div>
+    </>
+  );
+}

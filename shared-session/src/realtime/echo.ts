@@ -1,0 +1,139 @@
+// The page's one Echo connection: created after login (laravel-echo and pusher-js load only
+// then), subscribed to the user's private channel, left on logout and login-as.
+import type { Subscription } from 'rxjs';
+import { eventBus } from '../bus/event-bus';
+import { readXsrfToken } from '../http/http';
+import { loadShared } from '../http/shared-libs';
+import { session$ } from '../session/session';
+import { showToast } from '../toasts/toasts';
+import type { Notification } from '../types';
+import { setSocketId } from './connection';
+import { addNotification } from './notifications';
+
+/** The event name of Laravel's broadcast notifications (Echo's `.notification()` hears it). */
+const NOTIFICATION_EVENT = '.Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
+
+/** The part of laravel-echo this module uses. */
+interface EchoLike {
+  connector: { pusher: PusherLike };
+  private(channel: string): { listen(event: string, callback: (data: unknown) => void): unknown };
+  leave(channel: string): void;
+  disconnect(): void;
+}
+
+/** The part of pusher-js this module uses. */
+interface PusherLike {
+  connection: {
+    state: string;
+    socket_id?: string;
+    bind(event: 'state_change', callback: (change: { current: string }) => void): void;
+  };
+}
+
+type EchoConstructor = new (options: Record<string, unknown>) => EchoLike;
+
+/** The Echo options of SPEC/REALTIME: the page's own host and port, TLS when the page has it. */
+export function echoOptions(location: Pick<Location, 'hostname' | 'port' | 'protocol'>) {
+  const tls = location.protocol === 'https:';
+  const port = location.port ? Number(location.port) : tls ? 443 : 80;
+  return {
+    broadcaster: 'reverb',
+    key: 'kontor',
+    wsHost: location.hostname,
+    wsPort: port,
+    wssPort: port,
+    forceTLS: tls,
+    enabledTransports: ['ws', 'wss'],
+    authEndpoint: '/broadcasting/auth',
+    disableStats: true,
+    withoutInterceptors: true,
+  };
+}
+
+let echo: EchoLike | null = null;
+let creating: Promise<EchoLike> | null = null;
+let channel: string | null = null;
+let started: Subscription | null = null;
+
+/** Maps pusher-js's states onto connection$: connected, connecting, or disconnected. */
+function follow(pusher: PusherLike): void {
+  const report = (state: string) => {
+    if (state === 'connected') setSocketId(pusher.connection.socket_id ?? null, 'connected');
+    else
+      setSocketId(
+        null,
+        state === 'connecting' || state === 'initialized' ? 'connecting' : 'disconnected',
+      );
+  };
+  pusher.connection.bind('state_change', ({ current }) => report(current));
+  report(pusher.connection.state);
+}
+
+/**
+ * A library's default export: under SystemJS `default` is the namespace (ARCHITECTURE.md),
+ * so the class may sit one level deeper.
+ */
+function defaultExport<T>(module: unknown): T {
+  let value = module as { default?: unknown };
+  while (typeof value !== 'function' && value && 'default' in value) {
+    value = value.default as { default?: unknown };
+  }
+  return value as T;
+}
+
+async function connect(): Promise<EchoLike> {
+  const [echoModule, pusherModule] = await Promise.all([
+    loadShared<unknown>('laravel-echo'),
+    loadShared<unknown>('pusher-js'),
+  ]);
+  const EchoClass = defaultExport<EchoConstructor>(echoModule);
+  const instance = new EchoClass({
+    ...echoOptions(window.location),
+    Pusher: defaultExport<unknown>(pusherModule),
+    // The anti-forgery header is read at each authorization: the token changes on login.
+    channelAuthorization: {
+      endpoint: '/broadcasting/auth',
+      transport: 'ajax',
+      headersProvider: () => ({ 'X-XSRF-TOKEN': readXsrfToken(), Accept: 'application/json' }),
+    },
+  });
+  follow(instance.connector.pusher);
+  return instance;
+}
+
+/** Subscribes the user's private channel; each notification becomes a toast and a list entry. */
+async function listenAs(userId: number): Promise<void> {
+  const name = `App.Models.User.${userId}`;
+  if (channel === name && echo) return;
+  creating ??= connect();
+  const instance = (echo = await creating);
+  if (channel && channel !== name) instance.leave(channel);
+  channel = name;
+  instance.private(name).listen(NOTIFICATION_EVENT, (data) => {
+    const notification = data as Notification;
+    addNotification({ ...notification, read_at: notification.read_at ?? null });
+    showToast(notification.message);
+    eventBus.emit('notification.received', notification);
+  });
+}
+
+/** Leaves the channel and closes the connection (logout). */
+function stop(): void {
+  if (echo) {
+    if (channel) echo.leave(channel);
+    echo.disconnect();
+  }
+  echo = null;
+  creating = null;
+  channel = null;
+  setSocketId(null, 'disconnected');
+}
+
+/** Follows the session: connected and subscribed while someone is logged in (call once at boot). */
+export function startRealtime(): void {
+  started ??= session$.subscribe((state) => {
+    if (!state.loaded) return;
+    if (state.user) void listenAs(state.user.id).catch(() => setSocketId(null, 'disconnected'));
+    else stop();
+  });
+}
