@@ -5,31 +5,23 @@
 // deployed by URL; the repository's dist/ is only read.
 //   node bench/deploy.mjs [--runs 3]
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import launchOptions from '../build/chromium.cjs';
+import {
+  copyModuleBuild,
+  logInContext,
+  serveFolder,
+  startKontor,
+} from '../build/kontor-server.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const port = 8721;
 const base = `http://127.0.0.1:${port}`;
 const cdnBase = `http://127.0.0.1:${port + 1}`;
 const TOKEN = 'bench-deploy-token-bench-deploy-token';
 const PAGE = '/administration/users';
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function api(path, body) {
   const response = await fetch(base + path, {
@@ -39,16 +31,6 @@ async function api(path, body) {
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
-}
-
-async function login(context) {
-  await context.request.get(`${base}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  const response = await context.request.post(`${base}/login`, {
-    data: { email: 'admin@kontor.test', password: 'admin' },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-  });
-  if (!response.ok()) throw new Error(`login failed: ${response.status()}`);
 }
 
 /** Loads PAGE in the page and sums what came over the network (body + headers). */
@@ -74,62 +56,24 @@ async function visit(page, heading) {
   return { bytes, fetched };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'kontor-bench-deploy-'));
 const cdnDir = mkdtempSync(join(tmpdir(), 'kontor-bench-cdn-'));
-const cdn = http.createServer((request, response) => {
-  let body;
-  try {
-    body = readFileSync(join(cdnDir, decodeURIComponent(request.url.split('?')[0])));
-  } catch {
-    body = undefined;
-  }
-  response.writeHead(body ? 200 : 404, {
-    'access-control-allow-origin': '*',
-    'content-type': request.url.endsWith('.js') ? 'text/javascript' : 'application/json',
-    'cache-control': 'public, max-age=31536000, immutable',
-  });
-  response.end(body);
-});
-await new Promise((r) => cdn.listen(port + 1, '127.0.0.1', r));
-const server = spawn('node', ['server/dist/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    DEPLOY_TOKEN: TOKEN,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const cdn = await serveFolder(cdnDir, port + 1, 'public, max-age=31536000, immutable');
+const kontor = await startKontor({ port, env: { DEPLOY_TOKEN: TOKEN } });
 
 const rows = [];
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await chromium.launch(launchOptions);
 try {
-  await waitFor(`${base}/sanctum/csrf-cookie`);
   const builtUrl = (await (await fetch(`${base}/importmap.json`)).json()).imports['@kontor/admin'];
   for (let run = 1; run <= runs; run++) {
     // A changed build of one module: its version folder with one text changed.
-    const folder = `admin-${run}`;
-    cpSync(join(root, 'dist', builtUrl.slice(1, builtUrl.lastIndexOf('/'))), join(cdnDir, folder), {
-      recursive: true,
-    });
-    for (const file of readdirSync(join(cdnDir, folder)).filter((f) => /\.(js|json)$/.test(f))) {
-      const path = join(cdnDir, folder, file);
-      writeFileSync(
-        path,
-        readFileSync(path, 'utf8').replaceAll('Benutzer verwalten', `Benutzer verwalten ${run}`),
+    const changedUrl =
+      cdnBase +
+      copyModuleBuild(builtUrl, cdnDir, `admin-${run}`, (text) =>
+        text.replaceAll('Benutzer verwalten', `Benutzer verwalten ${run}`),
       );
-    }
-    const changedUrl = `${cdnBase}/${folder}/${builtUrl.slice(builtUrl.lastIndexOf('/') + 1)}`;
 
     const context = await browser.newContext({ locale: 'de-DE' });
-    await login(context);
+    await logInContext(context, base, 'admin@kontor.test', 'admin');
     const page = await context.newPage();
     const first = await visit(page, 'Benutzer verwalten');
     const unchanged = await visit(page, 'Benutzer verwalten');
@@ -152,9 +96,8 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  cdn.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await kontor.stop();
+  await cdn.close();
   rmSync(cdnDir, { recursive: true, force: true });
 }
 

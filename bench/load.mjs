@@ -4,40 +4,12 @@
 //   node bench/load.mjs [--runs 3]
 import { chromium } from '@playwright/test';
 import launchOptions from '../build/chromium.cjs';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { logInContext, startKontor } from '../build/kontor-server.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const port = 8491;
 const base = `http://127.0.0.1:${port}`;
 const TARGET_LOGIN_JS = 300 * 1024;
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kontor-bench-'));
-  const server = spawn('node', ['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/sanctum/csrf-cookie`)).ok) return { server, dataDir };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
 
 // Counts React renderers: each evaluated copy of react-dom registers one with this hook.
 const countRenderers = `
@@ -48,19 +20,9 @@ const countRenderers = `
     onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
   };`;
 
-async function login(context) {
-  await context.request.get(`${base}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  const response = await context.request.post(`${base}/login`, {
-    data: { email: 'admin@kontor.test', password: 'admin' },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-  });
-  if (!response.ok()) throw new Error(`login failed: ${response.status()}`);
-}
-
 async function measure(browser, path, loggedIn, readyText) {
   const context = await browser.newContext();
-  if (loggedIn) await login(context);
+  if (loggedIn) await logInContext(context, base, 'admin@kontor.test', 'admin');
   const page = await context.newPage();
   await page.addInitScript(countRenderers);
   const requests = [];
@@ -92,7 +54,7 @@ async function measure(browser, path, loggedIn, readyText) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const { server, dataDir } = await startServer();
+const kontor = await startKontor({ port });
 const browser = await chromium.launch(launchOptions);
 try {
   const pages = [
@@ -130,6 +92,5 @@ try {
   console.table(rows);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await kontor.stop();
 }

@@ -3,16 +3,21 @@
 // the latency of one event fanned out to all of them, side by side with a bare `ws` server
 // that broadcasts the same frame to the same number of sockets. Needs `npm run build -w server`.
 // Targets (issue 3): 10k sockets under 500 MB; fan-out throughput at least 0.7 of bare ws.
-import { spawn, spawnSync } from 'node:child_process';
+//
+// The node runs as in production, on PostgreSQL (a throwaway cluster of Debian's
+// postgresql-15, as server/scripts/test-postgres.sh makes one), so its memory is the node's:
+// the embedded PGlite alone holds ~700 MB of WebAssembly memory before the first socket.
+// BENCH_DB=pglite measures on the embedded database instead. BENCH_COUNTS=1000,5000 picks sizes.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 
 const root = new URL('..', import.meta.url).pathname;
 const COUNTS = (process.env.BENCH_COUNTS ?? '1000,5000,10000').split(',').map(Number);
-const ROUNDS = 5;
+const ROUNDS = 9;
 const SECRET = 'bench-secret-bench-secret';
 
 if (!process.argv.includes('--child')) {
@@ -46,6 +51,61 @@ async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
+/** RSS once the process has settled (two readings 250 ms apart within 1 MB, at most 10 s). */
+async function settledRssMb(pid) {
+  let last = rssMb(pid);
+  for (let i = 0; i < 40; i++) {
+    await sleep(250);
+    const now = rssMb(pid);
+    if (Math.abs(now - last) < 1) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** A throwaway PostgreSQL cluster on port 8512 (run as postgres when we are root), or null. */
+function startPostgres() {
+  if (process.env.BENCH_DB === 'pglite' || !existsSync('/usr/lib/postgresql')) return null;
+  const bin = readdirSync('/usr/lib/postgresql')
+    .sort()
+    .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    .filter((dir) => existsSync(`${dir}/initdb`))
+    .pop();
+  if (!bin) return null;
+  const work = mkdtempSync(join(tmpdir(), 'kontor-bench-pg-'));
+  chmodSync(work, 0o755);
+  const root = process.getuid?.() === 0;
+  if (root) execFileSync('chown', ['postgres', work]);
+  const run = (cmd, args) =>
+    root
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' })
+      : execFileSync(cmd, args, { stdio: 'ignore' });
+  run(`${bin}/initdb`, ['-D', `${work}/data`, '-A', 'trust', '-U', 'postgres']);
+  run(`${bin}/pg_ctl`, [
+    '-D',
+    `${work}/data`,
+    '-w',
+    '-l',
+    `${work}/log`,
+    '-o',
+    `-p 8512 -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
+  return {
+    url: 'postgres://postgres@127.0.0.1:8512/postgres',
+    stop() {
+      try {
+        run(`${bin}/pg_ctl`, ['-D', `${work}/data`, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+const postgres = startPostgres();
+process.on('exit', () => postgres?.stop());
+
 /** Starts Kontor (8510) or the bare ws server (8511) as a child process. */
 async function startServer(kind) {
   if (kind === 'kontor') {
@@ -62,6 +122,7 @@ async function startServer(kind) {
         PUSHER_APP_SECRET: SECRET,
         WS_MAX_CONNECTIONS: '20000',
         WS_SHUTDOWN_SPREAD_MS: '0',
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       },
     });
     await waitFor('http://127.0.0.1:8510/health');
@@ -113,8 +174,7 @@ async function publish(kind, port, sentAt) {
 
 async function measure(kind, count) {
   const server = await startServer(kind);
-  await sleep(500);
-  const before = rssMb(server.child.pid);
+  const before = await settledRssMb(server.child.pid);
   const sockets = [];
   let received = 0;
   let latencies = [];
@@ -142,8 +202,7 @@ async function measure(kind, count) {
       ),
     );
   }
-  await sleep(1000);
-  const after = rssMb(server.child.pid);
+  const after = await settledRssMb(server.child.pid);
   const rounds = [];
   for (let r = 0; r < ROUNDS; r++) {
     received = 0;
@@ -157,10 +216,12 @@ async function measure(kind, count) {
     await sleep(200);
   }
   for (const ws of sockets) ws.terminate();
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.stop();
-  await sleep(500);
+  await exited;
   const median = (key) => rounds.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
   return {
+    base: before,
     rss: after,
     perConnKb: ((after - before) * 1024) / count,
     p50: median('p50'),
@@ -176,13 +237,16 @@ for (const count of COUNTS) {
   rows.push({ count, kontor, bare });
 }
 const f = (n, d = 0) => n.toFixed(d).padStart(8);
-console.log('\nRealtime: idle sockets and one event fanned out to all (median of 5 rounds)\n');
 console.log(
-  'sockets |  Kontor RSS MB  KB/sock  p50 ms  p99 ms  frames/s |  bare ws RSS MB  KB/sock  p50 ms  p99 ms  frames/s | throughput ratio',
+  `\nRealtime: idle sockets and one event fanned out to all (median of ${ROUNDS} rounds); ` +
+    `Kontor on ${postgres ? 'PostgreSQL' : 'embedded PGlite'}\n`,
+);
+console.log(
+  'sockets |  Kontor base MB  RSS MB  KB/sock  p50 ms  p99 ms  frames/s |  bare ws RSS MB  KB/sock  p50 ms  p99 ms  frames/s | throughput ratio',
 );
 for (const { count, kontor: k, bare: b } of rows) {
   console.log(
-    `${String(count).padStart(7)} | ${f(k.rss)}      ${f(k.perConnKb, 1)} ${f(k.p50, 1)} ${f(k.p99, 1)} ${f(k.framesPerSec)} | ${f(b.rss)}      ${f(b.perConnKb, 1)} ${f(b.p50, 1)} ${f(b.p99, 1)} ${f(b.framesPerSec)} | ${(k.framesPerSec / b.framesPerSec).toFixed(2)}`,
+    `${String(count).padStart(7)} | ${f(k.base)} ${f(k.rss)} ${f(k.perConnKb, 1)} ${f(k.p50, 1)} ${f(k.p99, 1)} ${f(k.framesPerSec)} | ${f(b.rss)}      ${f(b.perConnKb, 1)} ${f(b.p50, 1)} ${f(b.p99, 1)} ${f(b.framesPerSec)} | ${(k.framesPerSec / b.framesPerSec).toFixed(2)}`,
   );
 }
 const last = rows[rows.length - 1];

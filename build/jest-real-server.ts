@@ -11,13 +11,39 @@ import vm from 'node:vm';
 const nodeFetch = vm.runInThisContext('fetch') as typeof fetch;
 const root = resolve(__dirname, '..');
 
+/** A request the page made, with its JSON body (undefined when it had none). */
+export interface PageRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A second browser, logged in as someone: for the data a test needs, outside the page. */
+export interface ApiClient {
+  /** The user's id. */
+  id: number;
+  /** Sends a JSON request with the session cookie and X-XSRF-TOKEN. */
+  request(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
 /** One running server and the browser-like fetch installed for it. */
 export interface RealServer {
   origin: string;
   /** Every request the page made, in order ("GET /user"). */
   calls: string[];
+  /** The same requests with their bodies. */
+  requests: PageRequest[];
   /** The id of a demo user, read through the API as that user. */
   userId(email: string, password: string): Promise<number>;
+  /** A second browser logged in as that user (one per e-mail, kept for the server's life). */
+  client(email: string, password: string): Promise<ApiClient>;
+  /** Sends a user a notification as the demo admin (`POST /spa/users/{id}/notifications`). */
+  notify(userId: number, message: string): Promise<void>;
+  /**
+   * Holds the page's next request to `method path` until the returned release is called,
+   * then sends it to the server as it was (to look at the page while it waits).
+   */
+  hold(method: string, path: string): () => void;
   close(): Promise<void>;
 }
 
@@ -95,11 +121,17 @@ export async function startRealServer(): Promise<RealServer> {
   const { child, origin, dataDir } = await startProcess();
   const jar = new Map<string, string>();
   const calls: string[] = [];
+  const requests: PageRequest[] = [];
+  const holds: { key: string; gate: Promise<void> }[] = [];
 
   const browserFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), window.location.href);
     const method = (init.method ?? 'GET').toUpperCase();
-    calls.push(`${method} ${url.pathname}`);
+    const key = `${method} ${url.pathname}`;
+    calls.push(key);
+    requests.push({ method, path: url.pathname, body: jsonBody(init.body) });
+    const held = holds.findIndex((h) => h.key === key);
+    if (held >= 0) await holds.splice(held, 1)[0]!.gate;
     const headers = new Headers(init.headers as HeadersInit);
     if (jar.size > 0) headers.set('cookie', cookieHeader(jar));
     const response = await nodeFetch(origin + url.pathname + url.search, {
@@ -113,30 +145,32 @@ export async function startRealServer(): Promise<RealServer> {
   };
   globalThis.fetch = browserFetch as typeof fetch;
 
+  const clients = new Map<string, Promise<ApiClient>>();
+  const client = (email: string, password: string) => {
+    if (!clients.has(email)) clients.set(email, logIn(origin, email, password));
+    return clients.get(email)!;
+  };
+
   return {
     origin,
     calls,
+    requests,
+    client,
     async userId(email, password) {
-      // A second browser, so the page's own session stays as it is.
-      const other = new Map<string, string>();
-      const call = async (path: string, init: RequestInit = {}) => {
-        const xsrf = other.get('XSRF-TOKEN');
-        const response = await nodeFetch(origin + path, {
-          ...init,
-          headers: {
-            accept: 'application/json',
-            'content-type': 'application/json',
-            cookie: cookieHeader(other),
-            ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-          },
-        });
-        storeCookies(other, response);
-        return response;
-      };
-      await call('/sanctum/csrf-cookie');
-      await call('/login', { method: 'POST', body: JSON.stringify({ email, password }) });
-      const user = (await (await call('/user')).json()) as { id: number };
-      return user.id;
+      return (await client(email, password)).id;
+    },
+    async notify(userId, message) {
+      const admin = await client('admin@kontor.test', 'admin');
+      const response = await admin.request('POST', `/spa/users/${userId}/notifications`, {
+        message,
+      });
+      if (response.status !== 201) throw new Error(`notify answered ${response.status}`);
+    },
+    hold(method, path) {
+      let release = () => undefined as void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ key: `${method.toUpperCase()} ${path}`, gate });
+      return release;
     },
     async close() {
       const exited = new Promise((done) => child.once('exit', done));
@@ -145,4 +179,39 @@ export async function startRealServer(): Promise<RealServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A request body as JSON when it is JSON text. */
+function jsonBody(body: unknown): unknown {
+  if (typeof body !== 'string') return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/** Logs in through a cookie jar of its own (a second browser, so the page's session stays). */
+async function logIn(origin: string, email: string, password: string): Promise<ApiClient> {
+  const jar = new Map<string, string>();
+  const request = async (method: string, path: string, body?: unknown) => {
+    const xsrf = jar.get('XSRF-TOKEN');
+    const response = await nodeFetch(origin + path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        cookie: cookieHeader(jar),
+        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    storeCookies(jar, response);
+    return response;
+  };
+  await request('GET', '/sanctum/csrf-cookie');
+  const login = await request('POST', '/login', { email, password });
+  if (login.status >= 400) throw new Error(`login of ${email} answered ${login.status}`);
+  const user = (await (await request('GET', '/user')).json()) as { id: number };
+  return { id: user.id, request };
 }

@@ -1,9 +1,15 @@
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import {
+  copyModuleBuild,
+  serveFolder,
+  startKontor,
+  waitFor,
+  type RunningKontor,
+} from '../build/kontor-server.mjs';
 import { booted, logInAs } from './support';
 
 // Deploys change the live registry, so these tests run against a Kontor of their own
@@ -19,28 +25,14 @@ const cdnBase = `http://127.0.0.1:${port + 1}`;
 const devServerPort = port + 2;
 const TOKEN = 'e2e-deploy-token-e2e-deploy-token-e2e';
 
-let server: ChildProcess;
-let cdn: http.Server;
+let kontor: RunningKontor;
+let cdn: { close(): Promise<void> };
 let cdnDir: string;
-let dataDir: string;
 const children: ChildProcess[] = [];
 
 interface ImportMap {
   imports: Record<string, string>;
   integrity: Record<string, string>;
-}
-
-async function waitFor(url: string, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function api(path: string, body: unknown) {
@@ -58,13 +50,7 @@ async function liveMap(): Promise<ImportMap> {
 
 /** Copies a module's live version folder into the CDN folder under `name`, changing its text. */
 function copyLiveBuild(url: string, name: string, change: (text: string) => string): string {
-  const source = join(root, 'dist', url.slice(1, url.lastIndexOf('/')));
-  const target = join(cdnDir, name);
-  cpSync(source, target, { recursive: true });
-  for (const file of readdirSync(target).filter((f) => /\.(js|json)$/.test(f))) {
-    writeFileSync(join(target, file), change(readFileSync(join(target, file), 'utf8')));
-  }
-  return `${cdnBase}/${name}/${url.slice(url.lastIndexOf('/') + 1)}`;
+  return cdnBase + copyModuleBuild(url, cdnDir, name, change);
 }
 
 async function adminContext(browser: Browser): Promise<BrowserContext> {
@@ -74,44 +60,16 @@ async function adminContext(browser: Browser): Promise<BrowserContext> {
 }
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'kontor-e2e-deploy-'));
   cdnDir = mkdtempSync(join(tmpdir(), 'kontor-e2e-cdn-'));
-  cdn = http.createServer((request, response) => {
-    const file = join(cdnDir, decodeURIComponent(request.url!.split('?')[0]!));
-    let body: Buffer | undefined;
-    try {
-      body = file.startsWith(cdnDir) ? readFileSync(file) : undefined;
-    } catch {
-      body = undefined;
-    }
-    response.writeHead(body ? 200 : 404, {
-      'access-control-allow-origin': '*',
-      'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/json',
-      'cache-control': 'no-store',
-    });
-    response.end(body);
-  });
-  await new Promise<void>((r) => cdn.listen(port + 1, '127.0.0.1', r));
-  server = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      DEPLOY_TOKEN: TOKEN,
-    },
-    stdio: 'ignore',
-  });
-  await waitFor(`${base}/sanctum/csrf-cookie`);
+  cdn = await serveFolder(cdnDir, port + 1);
+  kontor = await startKontor({ port, env: { DEPLOY_TOKEN: TOKEN } });
 });
 
 test.afterAll(async () => {
-  for (const child of [server, ...children]) child?.kill('SIGTERM');
-  await new Promise((r) => cdn?.close(r));
+  for (const child of children) child.kill('SIGTERM');
+  await kontor?.stop();
+  await cdn?.close();
   rmSync(cdnDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a deployed change of one module shows after a reload, leaves every other bundle alone, and a rollback restores it', async ({

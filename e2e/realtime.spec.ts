@@ -29,7 +29,7 @@ test('the login page loads neither laravel-echo nor pusher-js', async ({ page })
   expect(loaded.filter((url) => /laravel-echo|pusher-js/.test(url))).toEqual([]);
 });
 
-test('after login the indicator turns green and a message arrives as a toast and in the bell within a second', async ({
+test('after login the indicator turns green, a message arrives as a toast and in the bell within a second, and all can be marked read', async ({
   page,
   context,
 }) => {
@@ -53,6 +53,10 @@ test('after login the indicator turns green and a message arrives as a toast and
   const after =
     before === 0 ? 'Keine neue Benachrichtigungen' : `${before} neue Benachrichtigungen`;
   await expect(bell).toHaveAttribute('aria-label', after);
+
+  await sendMessage(context.request, `Inventur abgeschlossen ${Date.now()}`);
+  await page.getByRole('button', { name: 'Alle als gelesen markieren' }).click();
+  await expect(bell).toHaveAttribute('aria-label', 'Keine neue Benachrichtigungen');
 });
 
 test.describe('a server of its own', () => {

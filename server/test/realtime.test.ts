@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Pusher from 'pusher';
-import { notify } from '../src/notifications/notifications';
+import { notify, NOTIFICATION_EVENT, userChannel } from '../src/notifications/notifications';
 import { channelSignature, md5, sign } from '../src/realtime/protocol';
 import { loggedIn, send, startTestApp, type TestApp } from './helpers';
 import {
@@ -427,6 +427,35 @@ describe('server-side publishing', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(senderHeard).toEqual([]);
+  });
+
+  test('a notification is broadcast only after its transaction commits, and never when it rolls back', async () => {
+    const packerId = await userIdOf('packer@kontor.test');
+    const [socket, socketId] = await connected();
+    const channel = userChannel(packerId);
+    await socket.subscribe(channel, { auth: signPrivate(socketId, channel) });
+    const stored = (message: string) =>
+      t.db.query("SELECT 1 FROM notifications WHERE data->>'message' = $1", [message]);
+
+    const rolledBack = t.db.transaction(async (tx) => {
+      await notify(tx, packerId, 'Order 1002 failed');
+      throw new Error('the order could not be saved');
+    });
+    await expect(rolledBack).rejects.toThrow('the order could not be saved');
+    expect(await stored('Order 1002 failed')).toHaveLength(0);
+    expect(await socket.none(NOTIFICATION_EVENT, 300)).toBe(true);
+
+    let heardBeforeCommit = true;
+    await t.db.transaction(async (tx) => {
+      await tx.transaction((inner) => notify(inner, packerId, 'Order 1003 shipped'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      heardBeforeCommit = socket.frames.some((f) => f.event === NOTIFICATION_EVENT);
+    });
+    expect(heardBeforeCommit).toBe(false);
+    expect((await socket.next(NOTIFICATION_EVENT)).data).toMatchObject({
+      message: 'Order 1003 shipped',
+    });
+    expect(await stored('Order 1003 shipped')).toHaveLength(1);
   });
 
   test('the pusher server SDK publishes through POST /apps/{id}/events, leaving out its socket_id', async () => {

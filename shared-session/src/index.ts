@@ -54,6 +54,7 @@ export {
   TextField,
   SelectField,
   CheckboxField,
+  CheckboxList,
   FormActions,
   problemText,
 } from './react/forms';
@@ -61,3 +62,13 @@ export type { FormState } from './react/forms';
 export { DataTable } from './react/data-table';
 export type { Column, ListVariables } from './react/data-table';
 export { useConfirm } from './react/confirm';
+export {
+  ListPage,
+  useChoices,
+  useRecordForm,
+  Form,
+  FormPage,
+  createPage,
+  editPage,
+} from './react/crud';
+export type { RowDelete, ListForms, VersionedRecord, RecordFormProps } from './react/crud';

@@ -3,6 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { openShell, server } from './support/shell-test-kit';
 
+const requestsTo = (method: string, path: string) =>
+  server().requests.filter((r) => r.method === method && r.path === path);
+
 const content = () => document.getElementById('kontor-content') as HTMLElement;
 
 describe('login page', () => {
@@ -10,7 +13,7 @@ describe('login page', () => {
     await openShell('/login');
     await userEvent.click(within(content()).getByRole('button', { name: 'Anmelden' }));
     expect(screen.getAllByText('Dies ist ein Pflichtfeld')).toHaveLength(2);
-    expect(server.calls.filter((c) => c.url === '/login')).toHaveLength(0);
+    expect(requestsTo('POST', '/login')).toHaveLength(0);
   });
 
   it('says "That is a mandatory field" in English', async () => {
@@ -24,61 +27,46 @@ describe('login page', () => {
 
   it('logs in and lands on /dashboard with "Login erfolgreich!"', async () => {
     await openShell('/login');
-    server.on((call) => {
-      if (call.url !== '/login') return undefined;
-      server.user = { id: 2, name: 'Packer', email: 'packer@kontor.test', notifications: [] };
-      server.permissions = ['order:view', 'order:create'];
-      return { status: 204 };
-    });
     await userEvent.type(screen.getByLabelText('E-Mail'), 'packer@kontor.test');
     await userEvent.type(screen.getByLabelText('Passwort'), 'packer');
     await userEvent.click(screen.getByLabelText('Angemeldet bleiben'));
     await userEvent.click(within(content()).getByRole('button', { name: 'Anmelden' }));
-    expect(server.calls).toContainEqual({
-      method: 'POST',
-      url: '/login',
-      body: { email: 'packer@kontor.test', password: 'packer', remember: true },
-    });
+    expect(requestsTo('POST', '/login')).toEqual([
+      {
+        method: 'POST',
+        path: '/login',
+        body: { email: 'packer@kontor.test', password: 'packer', remember: true },
+      },
+    ]);
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Login erfolgreich!')).toBeInTheDocument();
+    expect(
+      await within(document.getElementById('kontor-topbar')!).findByText('Packer'),
+    ).toBeInTheDocument();
   });
 
   it('disables the button while the login runs', async () => {
     await openShell('/login');
-    let answer: (reply: { status: number }) => void = () => undefined;
-    const pending = new Promise<{ status: number }>((resolve) => (answer = resolve));
-    const original = globalThis.fetch;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) !== '/login') return original(input, init);
-      const reply = await pending;
-      return { ok: false, status: reply.status, text: async () => '' } as unknown as Response;
-    });
+    const release = server().hold('POST', '/login');
     await userEvent.type(screen.getByLabelText('E-Mail'), 'packer@kontor.test');
     await userEvent.type(screen.getByLabelText('Passwort'), 'wrong');
     const submit = within(content()).getByRole('button', { name: /Anmelden/ });
     await userEvent.click(submit);
     expect(submit).toBeDisabled();
-    await act(async () => answer({ status: 401 }));
+    release();
     await waitFor(() => expect(submit).toBeEnabled());
   });
 
   it('stays on the page with what was typed after a failed login, and shows the field errors', async () => {
     await openShell('/login');
-    server.on((call) =>
-      call.url === '/login'
-        ? {
-            status: 422,
-            body: { message: 'invalid', errors: { email: ['Diese Zugangsdaten sind unbekannt.'] } },
-          }
-        : undefined,
-    );
     await userEvent.type(screen.getByLabelText('E-Mail'), 'nobody@kontor.test');
     await userEvent.type(screen.getByLabelText('Passwort'), 'secret');
     await userEvent.click(within(content()).getByRole('button', { name: 'Anmelden' }));
     expect(
       await screen.findByText('Login nicht erfolgreich! Zugangsdaten nicht gefunden.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Diese Zugangsdaten sind unbekannt.')).toBeInTheDocument();
+    expect(screen.getByText('These credentials do not match our records.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-Mail')).toHaveAttribute('aria-invalid', 'true');
     expect(window.location.pathname).toBe('/login');
     expect(screen.getByLabelText('E-Mail')).toHaveValue('nobody@kontor.test');
     expect(screen.getByLabelText('Passwort')).toHaveValue('secret');
@@ -139,32 +127,30 @@ describe('home, unauthorized and not-found pages', () => {
 });
 
 describe('account page', () => {
+  // The guest's account: the other tests of this file look at the packer.
   it('saves name and email with PUT /user, toasts and reloads the user', async () => {
-    await openShell('/account/edit', 'packer');
-    server.on((call) =>
-      call.method === 'PUT' && call.url === '/user' ? { status: 204 } : undefined,
-    );
+    await openShell('/account/edit', 'guest');
     const name = screen.getByLabelText('Name');
-    expect(name).toHaveValue('Packer');
+    expect(name).toHaveValue('Guest');
     await userEvent.clear(name);
-    await userEvent.type(name, 'Paula Packer');
-    server.user = { ...server.user!, name: 'Paula Packer' };
-    const before = server.calls.filter((c) => c.url === '/user' && c.method === 'GET').length;
+    await userEvent.type(name, 'Gustav Guest');
     await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
-    expect(server.calls).toContainEqual({
-      method: 'PUT',
-      url: '/user',
-      body: { name: 'Paula Packer', email: 'packer@kontor.test' },
-    });
+    expect(requestsTo('PUT', '/user')).toEqual([
+      {
+        method: 'PUT',
+        path: '/user',
+        body: { name: 'Gustav Guest', email: 'guest@kontor.test' },
+      },
+    ]);
     expect(await screen.findByText('Konto erfolgreich gespeichert')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(server.calls.filter((c) => c.url === '/user' && c.method === 'GET').length).toBe(
-        before + 1,
-      ),
-    );
+    await waitFor(() => expect(requestsTo('GET', '/user')).toHaveLength(1));
     expect(
-      await within(document.getElementById('kontor-topbar')!).findByText('Paula Packer'),
+      await within(document.getElementById('kontor-topbar')!).findByText('Gustav Guest'),
     ).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Guest');
+    await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(requestsTo('PUT', '/user')).toHaveLength(2));
   });
 
   it('changes the password only with the current one and a matching confirmation', async () => {
@@ -174,18 +160,21 @@ describe('account page', () => {
     await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
     expect(screen.getByText('Dies ist ein Pflichtfeld')).toBeInTheDocument();
     expect(screen.getByText('Die Passwörter stimmen nicht überein')).toBeInTheDocument();
-    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(server().requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
-  it('shows the field errors of a 422 next to their fields', async () => {
+  it('shows the field errors of the server\u2019s 422 next to their fields', async () => {
     await openShell('/account/edit', 'packer');
-    server.on((call) =>
-      call.method === 'PUT'
-        ? { status: 422, body: { errors: { email: ['Diese E-Mail ist schon vergeben.'] } } }
-        : undefined,
-    );
+    const email = screen.getByLabelText('E-Mail');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'admin@kontor.test');
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'not-the-password');
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'neu-und-lang');
+    await userEvent.type(screen.getByLabelText('Neues Passwort bestätigen'), 'neu-und-lang');
     await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Diese E-Mail ist schon vergeben.')).toBeInTheDocument();
+    expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('E-Mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Aktuelles Passwort')).toHaveAttribute('aria-invalid', 'true');
   });
 });

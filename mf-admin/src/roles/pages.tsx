@@ -1,5 +1,4 @@
-import { Checkbox, H5 } from '@blueprintjs/core';
-import { CreateButton, EditButton, useDelete } from '../crud';
+import { H5 } from '@blueprintjs/core';
 import {
   CreateRoleDocument,
   DeleteRoleDocument,
@@ -10,60 +9,45 @@ import {
   type RoleQuery,
 } from '../graphql/generated';
 import {
-  can,
-  DataTable,
-  FormActions,
+  CheckboxList,
+  createPage,
+  editPage,
   FormField,
-  navigate,
-  Page,
-  runGraphql,
+  FormPage,
+  ListPage,
   TextField,
-  useForm,
   useGraphqlQuery,
+  useRecordForm,
   useTranslation,
   type ModulePages,
   type PageProps,
-  RecordPage,
+  type RecordFormProps,
 } from '../shared-session';
 
 const LIST = '/administration/roles';
 
 function RoleList({ route }: PageProps) {
   const { t } = useTranslation(['admin', 'ui']);
-  const remove = useDelete(DeleteRoleDocument, t('admin:toasts.roleDeleted'));
   return (
-    <Page
+    <ListPage
+      columns={[
+        { title: t('admin:fields.name'), cell: (r) => r.name, sortKey: 'NAME' },
+        { title: t('admin:fields.permissions'), cell: (r) => r.permissions.length },
+        { title: t('admin:fields.users'), cell: (r) => r.userCount },
+      ]}
       title={t(route.pageTitle!)}
-      actions={<CreateButton to={`${LIST}/create`} allowed={can('role:create')} />}
-    >
-      <DataTable
-        label={t(route.pageTitle!)}
-        query={RolesDocument}
-        pageOf={(data) => data.roles}
-        defaultSort="NAME"
-        columns={[
-          { title: t('admin:fields.name'), cell: (r) => r.name, sortKey: 'NAME' },
-          { title: t('admin:fields.permissions'), cell: (r) => r.permissions.length },
-          { title: t('admin:fields.users'), cell: (r) => r.userCount },
-        ]}
-        actions={(r, reload) => (
-          <>
-            <EditButton to={`${LIST}/${r.id}/edit`} allowed={can('role:update')} />
-            {remove.button(
-              r.name,
-              // A role in use is deleted only after the question says how many hold it.
-              { id: String(r.id), confirmed: r.userCount > 0 },
-              reload,
-              can('role:delete'),
-              r.userCount > 0
-                ? t('admin:roleInUse', { name: r.name, count: r.userCount })
-                : undefined,
-            )}
-          </>
-        )}
-      />
-      {remove.dialog}
-    </Page>
+      permission="role"
+      query={RolesDocument}
+      forms={{ create: `${LIST}/create`, edit: (r) => `${LIST}/${r.id}/edit` }}
+      remove={{
+        mutation: DeleteRoleDocument,
+        success: t('admin:toasts.roleDeleted'),
+        // A role in use is deleted only after the question says how many hold it.
+        variables: (r) => ({ id: String(r.id), confirmed: r.userCount > 0 }),
+        question: (r) =>
+          r.userCount > 0 ? t('admin:roleInUse', { name: r.name, count: r.userCount }) : undefined,
+      }}
+    />
   );
 }
 
@@ -77,69 +61,42 @@ function groupPermissions(names: string[]): [string, string[]][] {
   return [...groups];
 }
 
-function RoleForm({ role, title }: { role?: NonNullable<RoleQuery['role']>; title: string }) {
+function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery['role']>>) {
   const { t } = useTranslation(['admin', 'ui']);
   const all = useGraphqlQuery(PermissionsDocument, {});
-  const form = useForm({
+  const form = useRecordForm({
+    record: role,
     initial: { name: role?.name ?? '', permissions: role?.permissions ?? ([] as string[]) },
     required: ['name'],
-    success: t(role ? 'admin:toasts.roleUpdated' : 'admin:toasts.roleCreated'),
-    onSaved: () => navigate(LIST),
-    save: (input) =>
-      role
-        ? runGraphql(UpdateRoleDocument, { id: role.id, version: role.version, input })
-        : runGraphql(CreateRoleDocument, { input }),
+    create: CreateRoleDocument,
+    update: UpdateRoleDocument,
+    toasts: { created: t('admin:toasts.roleCreated'), updated: t('admin:toasts.roleUpdated') },
+    onSaved: LIST,
   });
-  const toggle = (name: string, on: boolean) =>
-    form.set(
-      'permissions',
-      on ? [...form.values.permissions, name] : form.values.permissions.filter((p) => p !== name),
-    );
   return (
-    <Page title={title}>
-      <form onSubmit={form.submit} noValidate className="kontor-form">
-        <TextField form={form} name="name" label={t('admin:fields.name')} required />
-        <FormField form={form} name="permissions" label={t('admin:fields.permissions')}>
-          <div className="kontor-permission-groups">
-            {groupPermissions(all.data?.permissions ?? []).map(([entity, names]) => (
-              <fieldset key={entity} className="kontor-permission-group">
-                <H5>{entity === 'general' ? t('admin:permissionGroups.general') : entity}</H5>
-                {names.map((name) => (
-                  <Checkbox
-                    key={name}
-                    label={name}
-                    checked={form.values.permissions.includes(name)}
-                    onChange={(event) => toggle(name, event.currentTarget.checked)}
-                  />
-                ))}
-              </fieldset>
-            ))}
-          </div>
-        </FormField>
-        <FormActions form={form} onCancel={() => navigate(LIST)} />
-      </form>
-    </Page>
-  );
-}
-
-function RoleCreate({ route }: PageProps) {
-  const { t } = useTranslation('admin');
-  return <RoleForm title={t(route.pageTitle!)} />;
-}
-
-function RoleEdit({ route, params }: PageProps) {
-  const { t } = useTranslation('admin');
-  const query = useGraphqlQuery(RoleDocument, { id: params.id! });
-  return (
-    <RecordPage title={t(route.pageTitle!)} query={query} pick={(data) => data.role}>
-      {(role) => <RoleForm role={role} title={t(route.pageTitle!)} />}
-    </RecordPage>
+    <FormPage title={title} form={form} cancelPath={LIST}>
+      <TextField form={form} name="name" label={t('admin:fields.name')} />
+      <FormField form={form} name="permissions" label={t('admin:fields.permissions')}>
+        <div className="kontor-permission-groups">
+          {groupPermissions(all.data?.permissions ?? []).map(([entity, names]) => (
+            <fieldset key={entity} className="kontor-permission-group">
+              <H5>{entity === 'general' ? t('admin:permissionGroups.general') : entity}</H5>
+              <CheckboxList
+                form={form}
+                name="permissions"
+                options={names.map((name) => ({ value: name, label: name }))}
+              />
+            </fieldset>
+          ))}
+        </div>
+      </FormField>
+    </FormPage>
   );
 }
 
 /** Roles and their permissions: list, create, edit, delete (the server requires role:*). */
 export const rolesPages: ModulePages = {
   'admin.roles': RoleList,
-  'admin.roles.create': RoleCreate,
-  'admin.roles.edit': RoleEdit,
+  'admin.roles.create': createPage(RoleForm),
+  'admin.roles.edit': editPage(RoleForm, RoleDocument, (data) => data.role),
 };

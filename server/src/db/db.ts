@@ -1,3 +1,6 @@
+/** Work that must wait until a transaction's changes are visible to everyone (a broadcast, a mail). */
+export type AfterCommit = () => unknown;
+
 /** A value that can be bound to a SQL parameter. */
 export type SqlParam = string | number | boolean | Date | null | undefined | object;
 
@@ -13,6 +16,12 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn once the transaction this Db belongs to has committed (before `transaction()`
+   * resolves), or at once outside a transaction; dropped when the transaction rolls back.
+   * fn handles its own errors: the data is committed whatever it does.
+   */
+  afterCommit(fn: AfterCommit): void;
 }
 
 /** A database the process owns: a Db that can be closed. */
@@ -29,4 +38,47 @@ export async function queryOne<T = Record<string, unknown>>(
 ): Promise<T | undefined> {
   const rows = await db.query<T>(sql, params);
   return rows[0];
+}
+
+// A transaction's Db remembers the database it runs on, so that services bound to a
+// database (the realtime publisher) are found from inside its transactions too.
+const databases = new WeakMap<Db, Db>();
+
+/** The database a Db works on: the Db itself, or the database its transaction runs in. */
+export function databaseOf(db: Db): Db {
+  return databases.get(db) ?? db;
+}
+
+/**
+ * Runs fn in a transaction of `database` through `begin` (which commits when fn resolves and
+ * rolls back when it throws), giving fn a Db made by `bind`; then runs the after-commit work
+ * in order. Shared by the PGlite and the PostgreSQL layer.
+ */
+export async function withAfterCommit<T, Handle>(
+  database: Db,
+  begin: (run: (handle: Handle) => Promise<T>) => Promise<T>,
+  bind: (handle: Handle, afterCommit: (fn: AfterCommit) => void) => Db,
+  fn: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const pending: AfterCommit[] = [];
+  const result = await begin((handle) => {
+    const tx = bind(handle, (work) => void pending.push(work));
+    databases.set(tx, database);
+    return fn(tx);
+  });
+  for (const work of pending) await runSafely(work);
+  return result;
+}
+
+/** Runs after-commit work outside a transaction: now, without letting its failure escape. */
+export function runNow(work: AfterCommit): void {
+  void runSafely(work);
+}
+
+async function runSafely(work: AfterCommit): Promise<void> {
+  try {
+    await work();
+  } catch {
+    // The work reports its own failures (see Db.afterCommit); the commit stands.
+  }
 }

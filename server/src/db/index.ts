@@ -4,8 +4,8 @@ import type { Database } from './db';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
-export type { Database, Db, SqlParam } from './db';
-export { queryOne } from './db';
+export type { AfterCommit, Database, Db, SqlParam } from './db';
+export { databaseOf, queryOne } from './db';
 export { migrate } from './migrate';
 export { openPglite, wrapPglite } from './pglite';
 export { openPostgres } from './postgres';

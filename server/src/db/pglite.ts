@@ -1,8 +1,15 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Database, Db, SqlParam } from './db';
+import {
+  runNow,
+  withAfterCommit,
+  type AfterCommit,
+  type Database,
+  type Db,
+  type SqlParam,
+} from './db';
 
 /** A Db bound to one open PGlite transaction. */
-function transactionDb(tx: Transaction): Db {
+function transactionDb(tx: Transaction, afterCommit: (fn: AfterCommit) => void): Db {
   const db: Db = {
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const result = await tx.query<T>(sql, params as unknown[]);
@@ -12,6 +19,7 @@ function transactionDb(tx: Transaction): Db {
       await tx.exec(sql);
     },
     transaction: (fn) => fn(db),
+    afterCommit,
   };
   return db;
 }
@@ -27,7 +35,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 /** The Database over an open PGlite instance (tests create theirs outside jest's module loader). */
 export function wrapPglite(pglite: PGlite): Database {
-  return {
+  const database: Database = {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
       const result = await pglite.query<T>(sql, params as unknown[]);
@@ -36,7 +44,10 @@ export function wrapPglite(pglite: PGlite): Database {
     async exec(sql: string) {
       await pglite.exec(sql);
     },
-    transaction: (fn) => pglite.transaction((tx) => fn(transactionDb(tx))),
+    transaction: (fn) =>
+      withAfterCommit(database, (run) => pglite.transaction(run), transactionDb, fn),
+    afterCommit: runNow,
     close: () => pglite.close(),
   };
+  return database;
 }

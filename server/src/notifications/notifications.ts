@@ -1,4 +1,5 @@
 import { queryOne, type Db } from '../db';
+import { broadcast } from '../realtime/publish';
 
 /** The payload of a notification: at least the message shown to the user. */
 export interface NotificationData {
@@ -29,31 +30,6 @@ export const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastN
 /** The private channel of a user's notifications. */
 export const userChannel = (userId: number) => `private-App.Models.User.${userId}`;
 
-/** Publishes one event on channels of every node (the realtime area provides it). */
-export type Broadcaster = (broadcast: {
-  channels: string[];
-  event: string;
-  data: unknown;
-  exceptSocketId?: string | null;
-}) => Promise<void>;
-
-const broadcasters = new WeakMap<Db, Broadcaster>();
-/** Used for a Db the map does not know (a transaction's): the first attached app's. */
-let processBroadcaster: Broadcaster | null = null;
-
-/** Lets notify() broadcast for this database (called by the realtime plugin at start). */
-export function attachBroadcaster(db: Db, broadcaster: Broadcaster): void {
-  // The first app on a database keeps it (a second app on the same Db is a test variant).
-  if (!broadcasters.has(db)) broadcasters.set(db, broadcaster);
-  processBroadcaster ??= broadcaster;
-}
-
-/** Undoes attachBroadcaster (the app closes). */
-export function detachBroadcaster(db: Db, broadcaster: Broadcaster): void {
-  if (broadcasters.get(db) === broadcaster) broadcasters.delete(db);
-  if (processBroadcaster === broadcaster) processBroadcaster = null;
-}
-
 /** Options of notify(). */
 export interface NotifyOptions {
   /** The notification's type (default 'message'). */
@@ -63,9 +39,10 @@ export interface NotifyOptions {
 }
 
 /**
- * Stores a notification for a user and broadcasts it on `private-App.Models.User.{id}`
- * (as Laravel's BroadcastNotificationCreated), then returns it. A failed broadcast is
- * logged away: the notification is stored and shows at the next page load.
+ * Stores a notification for a user and, once the transaction `db` belongs to has committed,
+ * broadcasts it on `private-App.Models.User.{id}` (as Laravel's BroadcastNotificationCreated);
+ * returns it. A rolled-back notification is never sent. A failed broadcast is logged: the
+ * notification is stored and shows at the next page load.
  */
 export async function notify(
   db: Db,
@@ -79,13 +56,12 @@ export async function notify(
     `INSERT INTO notifications (user_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING ${columns}`,
     [userId, options.type ?? MESSAGE_NOTIFICATION, JSON.stringify({ ...data, message })],
   ))!;
-  const broadcast = broadcasters.get(db) ?? processBroadcaster;
-  await broadcast?.({
+  broadcast(db, {
     channels: [userChannel(userId)],
     event: NOTIFICATION_EVENT,
     data: { ...row, ...row.data, id: row.id, type: row.type, message: row.message, data: row.data },
     exceptSocketId: options.socketId,
-  }).catch(() => undefined);
+  });
   return row;
 }
 

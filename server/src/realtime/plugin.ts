@@ -3,10 +3,9 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards';
 import { HttpError, parseInput } from '../http/errors';
-import { attachBroadcaster, detachBroadcaster } from '../notifications/notifications';
 import { LocalBus, type Bus } from './bus';
 import { authorizeChannel } from './channels';
-import { isSocketId, RealtimeHub, type Broadcast } from './hub';
+import { isSocketId, RealtimeHub } from './hub';
 import {
   channelKind,
   channelSignature,
@@ -16,6 +15,7 @@ import {
   safeEqual,
   sign,
 } from './protocol';
+import { attachPublisher, detachPublisher, type Publisher } from './publish';
 import { RedisBus } from './redis-bus';
 
 declare module 'fastify' {
@@ -24,9 +24,6 @@ declare module 'fastify' {
     realtime: RealtimeHub;
   }
 }
-
-/** Publishes an event to every node's subscribers (business code: `request.server.realtime`). */
-export type Publish = (broadcast: Broadcast) => Promise<void>;
 
 /** The X-Socket-Id of a request (the page's own socket, left out of what it caused), or null. */
 export function socketIdOf(request: FastifyRequest): string | null {
@@ -76,14 +73,19 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
   const hub = new RealtimeHub(settings, bus, app.log);
   await hub.start();
   app.decorate('realtime', hub);
-  const publish: Publish = (broadcast) => hub.broadcast(broadcast);
-  attachBroadcaster(app.db, publish);
+  const publish: Publisher = (broadcast) => hub.broadcast(broadcast);
+  attachPublisher(app.db, publish, (error, broadcast) =>
+    app.log.warn(
+      { err: error, channels: broadcast.channels, event: broadcast.event },
+      'broadcast failed',
+    ),
+  );
 
   const onUpgrade = hub.handleUpgrade.bind(hub);
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
-    detachBroadcaster(app.db, publish);
+    detachPublisher(app.db, publish);
     await hub.close();
   });
 

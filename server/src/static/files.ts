@@ -71,7 +71,7 @@ interface CacheEntry {
  * leave root: `..`, dot-files, backslashes, NUL bytes, and symbolic links pointing outside.
  */
 export async function resolveInside(root: string, urlPath: string): Promise<string | undefined> {
-  if (/[\\\0]/.test(urlPath)) return undefined;
+  if (urlPath.includes('\\') || urlPath.includes('\0')) return undefined;
   const segments = urlPath.split('/').filter((segment) => segment !== '');
   if (segments.length === 0 || segments.some((segment) => segment.startsWith('.')))
     return undefined;

@@ -24,6 +24,8 @@ export function problemText(problem: GraphqlProblem): string {
 export interface FormState<Values extends Record<string, unknown>> {
   values: Values;
   set: <K extends keyof Values>(name: K, value: Values[K]) => void;
+  /** Whether a field is required (its label gets the asterisk). */
+  isRequired: (name: string) => boolean;
   /** The translated error to show beside a field, or undefined. */
   errorOf: (name: string) => string | undefined;
   /** Validates required fields, runs save, shows the toast, and keeps the server's field errors. */
@@ -70,6 +72,7 @@ export function useForm<Values extends Record<string, unknown>>(options: {
   return {
     values,
     set: (name, value) => setValues((previous) => ({ ...previous, [name]: value })),
+    isRequired: (name) => options.required.includes(name),
     errorOf,
     submitting,
     problem,
@@ -96,7 +99,10 @@ export function useForm<Values extends Record<string, unknown>>(options: {
   };
 }
 
-/** A labelled field that shows its error (required or from the server) beneath it. */
+/**
+ * A labelled field that shows its error (required or from the server) beneath it; the
+ * asterisk marks the form's required fields unless `required` says otherwise.
+ */
 export function FormField<Values extends Record<string, unknown>>({
   form,
   name,
@@ -115,7 +121,9 @@ export function FormField<Values extends Record<string, unknown>>({
     <FormGroup
       label={label}
       labelFor={`field-${name}`}
-      labelInfo={required ? <span aria-hidden="true">*</span> : undefined}
+      labelInfo={
+        (required ?? form.isRequired(name)) ? <span aria-hidden="true">*</span> : undefined
+      }
       helperText={error}
       intent={error ? Intent.DANGER : Intent.NONE}
     >
@@ -195,6 +203,36 @@ export function CheckboxField<Values extends Record<string, unknown>>({
       checked={Boolean(form.values[name])}
       onChange={(event) => form.set(name, event.currentTarget.checked as Values[typeof name])}
     />
+  );
+}
+
+/** Checkboxes, one per option, that add their value to or take it from a list value of a form. */
+export function CheckboxList<Values extends Record<string, unknown>>({
+  form,
+  name,
+  options,
+}: {
+  form: FormState<Values>;
+  name: keyof Values & string;
+  options: { value: string; label: string }[];
+}) {
+  const chosen = (form.values[name] ?? []) as string[];
+  const toggle = (value: string, on: boolean) =>
+    form.set(
+      name,
+      (on ? [...chosen, value] : chosen.filter((v) => v !== value)) as Values[typeof name],
+    );
+  return (
+    <>
+      {options.map((option) => (
+        <Checkbox
+          key={option.value}
+          label={option.label}
+          checked={chosen.includes(option.value)}
+          onChange={(event) => toggle(option.value, event.currentTarget.checked)}
+        />
+      ))}
+    </>
   );
 }
 

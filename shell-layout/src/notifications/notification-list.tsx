@@ -1,5 +1,6 @@
 import { Button, Icon, NonIdealState } from '@blueprintjs/core';
 import {
+  markAllNotificationsRead,
   markNotificationRead,
   notifications$,
   useObservable,
@@ -42,7 +43,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
   );
 }
 
-/** The user's notifications, newest first, read and unread styled apart. */
+/** The user's notifications, newest first, read and unread styled apart; all can be marked read at once. */
 export function NotificationList() {
   const { t } = useTranslation('shell');
   const notifications = useObservable(notifications$, []);
@@ -55,11 +56,24 @@ export function NotificationList() {
       />
     );
   }
+  const anyUnread = notifications.some((notification) => !notification.read_at);
   return (
-    <ul className="kontor-notifications" aria-label={t('notifications.title')}>
-      {notifications.map((notification) => (
-        <NotificationRow key={notification.id} notification={notification} />
-      ))}
-    </ul>
+    <div className="kontor-notifications-panel">
+      {anyUnread ? (
+        <Button
+          className="kontor-notifications-read-all"
+          variant="minimal"
+          size="small"
+          icon="tick"
+          text={t('notifications.markAllRead')}
+          onClick={() => void markAllNotificationsRead().catch(() => undefined)}
+        />
+      ) : null}
+      <ul className="kontor-notifications" aria-label={t('notifications.title')}>
+        {notifications.map((notification) => (
+          <NotificationRow key={notification.id} notification={notification} />
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,17 +1,18 @@
-// What every shell test needs: the page skeleton, the server (the one foreign thing, behind
-// `fetch`), the real manifests of every module, and ways to log in and move around.
+// What every shell test needs: the page skeleton, the real Kontor server (one per test file,
+// on a fresh database with the demo users, reached through a browser-like fetch), the real
+// manifests of every module, and ways to log in and move around. Nothing of ours is mocked.
 import {
   changeLanguage,
+  http,
   registerManifest,
   reloadUser,
   type ModuleManifest,
-  type Notification,
-  type User,
 } from '@kontor/shared-session';
 import { Icons } from '@blueprintjs/icons';
 import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { start } from 'single-spa';
+import { startRealServer, type RealServer } from '../../../build/jest-real-server';
 import adminManifest from '../../../mf-admin/src/manifest.json';
 import ordersManifest from '../../../mf-orders/src/manifest.json';
 import shopsManifest from '../../../mf-shop-connectors/src/manifest.json';
@@ -20,114 +21,33 @@ import warehouseManifest from '../../../mf-warehouse/src/manifest.json';
 import shellManifest from '../../src/manifest.json';
 import { ShellRoot } from '../../src/shell-root';
 
-/** The demo users of the server's seed data (README), with their permissions. */
+/** The demo users of the server's seed data (README): e-mail and password. */
 export const demoUsers = {
-  admin: {
-    user: { id: 1, name: 'Admin', email: 'admin@kontor.test', notifications: [] as Notification[] },
-    permissions: [
-      'administrate',
-      'user:impersonate',
-      'user:view',
-      'user:create',
-      'user:update',
-      'client:view',
-      'client:create',
-      'client:update',
-      'product:update',
-      'product:create',
-      'product:import',
-      'department:view',
-      'department:create',
-      'department:update',
-      'order:create',
-      'order:import',
-      'order:view',
-      'warehouse:view',
-      'warehouse:create',
-      'warehouse:update',
-    ],
-  },
-  packer: {
-    user: {
-      id: 2,
-      name: 'Packer',
-      email: 'packer@kontor.test',
-      notifications: [] as Notification[],
-    },
-    permissions: ['order:view', 'order:create'],
-  },
-  guest: {
-    user: { id: 3, name: 'Guest', email: 'guest@kontor.test', notifications: [] as Notification[] },
-    permissions: [] as string[],
-  },
+  admin: { email: 'admin@kontor.test', password: 'admin' },
+  packer: { email: 'packer@kontor.test', password: 'packer' },
+  guest: { email: 'guest@kontor.test', password: 'guest' },
 };
+export type DemoUser = keyof typeof demoUsers;
 
-export interface RecordedCall {
-  method: string;
-  url: string;
-  body: unknown;
+// Logins hash with argon2 and every test logs in: more than jest's default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
+let real: RealServer | null = null;
+// One server per test file: each file imports this kit once.
+beforeAll(async () => {
+  real = await startRealServer();
+}, 90_000);
+afterAll(() => real?.close());
+
+/** The real server of this test file (started before the first test). */
+export function server(): RealServer {
+  if (!real) throw new Error('the server starts in beforeAll');
+  return real;
 }
 
-type Reply = { status: number; body?: unknown };
-type Handler = (call: RecordedCall) => Reply | undefined;
-
-/** A stand-in for the Kontor server: who is logged in, and optional answers per test. */
-export const server = {
-  user: null as User | null,
-  permissions: [] as string[],
-  calls: [] as RecordedCall[],
-  handlers: [] as Handler[],
-  /** Answers one kind of call differently in this test (checked before the defaults). */
-  on(handler: Handler) {
-    this.handlers.push(handler);
-  },
-  reset() {
-    this.user = null;
-    this.permissions = [];
-    this.calls = [];
-    this.handlers = [];
-  },
-};
-
-function defaultReply(call: RecordedCall): Reply {
-  const key = `${call.method} ${call.url}`;
-  if (key === 'GET /sanctum/csrf-cookie') return { status: 204 };
-  if (key === 'GET /user')
-    return server.user ? { status: 200, body: server.user } : { status: 401 };
-  if (key === 'GET /spa/me/permissions') {
-    return server.user
-      ? { status: 200, body: server.permissions.map((name) => ({ name })) }
-      : { status: 401 };
-  }
-  if (key === 'POST /logout') {
-    server.user = null;
-    return { status: 204 };
-  }
-  const read = /^PATCH \/spa\/notifications\/([^/]+)\/read$/.exec(key);
-  if (read) return { status: 200, body: { id: read[1], read_at: '2025-01-02T10:00:00Z' } };
-  return { status: 404, body: { message: 'Not Found' } };
-}
-
-/** Routes every `fetch` of the page to the stand-in server. */
-export function installServer(): void {
-  server.reset();
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: RecordedCall = {
-      method: init?.method ?? 'GET',
-      url: String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    server.calls.push(call);
-    const reply = server.handlers.map((h) => h(call)).find(Boolean) ?? defaultReply(call);
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    // shared-session's http client reads ok, status, headers and text(); jsdom has no Response.
-    return {
-      ok: reply.status < 400,
-      status: reply.status,
-      headers: new Map<string, string>(),
-      text: async () => text,
-    } as unknown as Response;
-  });
+/** A demo user's id, read through the API as that user. */
+export function idOf(who: DemoUser): Promise<number> {
+  return server().userId(demoUsers[who].email, demoUsers[who].password);
 }
 
 // As in the browser: single-spa started (its history patch makes navigate() fire routing events),
@@ -172,45 +92,51 @@ export function goTo(path: string): void {
   });
 }
 
-/** Logs a demo user in on the server and lets the page load them (as after a login). */
-export async function logInAs(
-  who: keyof typeof demoUsers | null,
-  extra: Partial<User> = {},
-): Promise<void> {
-  server.user = who ? { ...demoUsers[who].user, ...extra } : null;
-  server.permissions = who ? demoUsers[who].permissions : [];
+/** What a test needs on the server before the page shows. */
+export interface ShellSetup {
+  /** Unread notifications the user gets (sent by the admin) after the earlier ones were read. */
+  notifications?: string[];
+  /** The administrator logs in as this user (login-as) instead. */
+  actingAs?: DemoUser;
+  storedDark?: 'true' | 'false';
+}
+
+/**
+ * The page's session on the real server: the previous one logged out, then `who` logged in
+ * (with the anti-forgery cookie, as the page does), their inbox read, the test's
+ * notifications sent, and the user reloaded into the page.
+ */
+export async function logInAs(who: DemoUser | null, setup: ShellSetup = {}): Promise<void> {
+  await http.get('/sanctum/csrf-cookie');
+  // Whatever the last test left: the server forgets the session (a visitor gets 401 here).
+  await http.post('/logout').catch(() => undefined);
+  await http.get('/sanctum/csrf-cookie');
+  if (who) {
+    await http.post('/login', demoUsers[who]);
+    if (setup.actingAs) await http.post(`/spa/users/login/as/${await idOf(setup.actingAs)}`);
+    await http.post('/spa/notifications/read-all');
+    const me = await http.get<{ id: number }>('/user');
+    for (const message of setup.notifications ?? []) await server().notify(me.id, message);
+  }
   await act(() => reloadUser());
 }
 
-/** A fresh page: skeleton, server, manifests, German, at `path`; dark mode as stored (default off). */
-export async function openShell(
-  path = '/',
-  who: keyof typeof demoUsers | null = null,
-  { user: extra = {}, storedDark }: { user?: Partial<User>; storedDark?: 'true' | 'false' } = {},
-) {
+/** A fresh page: skeleton, manifests, German, `who` logged in, at `path`; dark mode as stored. */
+export async function openShell(path = '/', who: DemoUser | null = null, setup: ShellSetup = {}) {
   await iconsLoaded;
   buildPageSkeleton();
   localStorage.clear();
-  if (storedDark) localStorage.setItem('dark', storedDark);
+  if (setup.storedDark) localStorage.setItem('dark', setup.storedDark);
   document.body.classList.remove('bp6-dark');
-  installServer();
   registerAllManifests();
   await act(() => changeLanguage('de'));
-  await logInAs(who, extra);
+  await logInAs(who, setup);
+  // What a test looks at is what the page asked from here on.
+  server().calls.length = 0;
+  server().requests.length = 0;
   goTo(path);
   const content = document.getElementById('kontor-content') as HTMLElement;
   return render(<ShellRoot />, { container: content.appendChild(document.createElement('div')) });
-}
-
-/** A notification as the server sends it. */
-export function notification(id: string, message: string, read = false): Notification {
-  return {
-    id,
-    message,
-    data: { message },
-    read_at: read ? '2025-01-01T09:00:00Z' : null,
-    created_at: '2025-01-01T08:00:00Z',
-  };
 }
 
 /** The hover text of an element: hovers it and reads the Blueprint tooltip that opens. */

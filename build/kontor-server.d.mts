@@ -1,0 +1,31 @@
+import type { BrowserContext } from '@playwright/test';
+
+/** A Kontor server started for one test or benchmark. */
+export interface RunningKontor {
+  base: string;
+  dataDir: string;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+export function waitFor(url: string, ms?: number): Promise<void>;
+export function startKontor(options: {
+  port: number;
+  env?: Record<string, string>;
+  dataDir?: string;
+}): Promise<RunningKontor>;
+export function logInContext(
+  context: BrowserContext,
+  base: string,
+  email: string,
+  password: string,
+): Promise<void>;
+export function serveFolder(
+  dir: string,
+  port: number,
+  cacheControl?: string,
+): Promise<{ base: string; close(): Promise<void> }>;
+export function copyModuleBuild(
+  liveUrl: string,
+  targetDir: string,
+  name: string,
+  change: (text: string) => string,
+): string;

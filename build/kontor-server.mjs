@@ -1,0 +1,102 @@
+// Starting a built Kontor for end-to-end tests and benchmarks that need a server of their
+// own (a deploy, a restart), and the small static host that plays a CDN for deploys by URL.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(new URL('.', import.meta.url).pathname, '..');
+
+/** Waits until `url` answers 2xx, or throws after `ms`. */
+export async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Starts `server/dist/main.js` on `port` with a fresh embedded database and the demo data. */
+export async function startKontor({ port, env = {}, dataDir } = {}) {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kontor-run-'));
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/sanctum/csrf-cookie`);
+  return {
+    base,
+    dataDir: dir,
+    /** Stops the server (SIGTERM) and, unless `keepData`, removes its data. */
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!keepData) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs a Playwright browser context in through the product's own API. */
+export async function logInContext(context, base, email, password) {
+  await context.request.get(`${base}/sanctum/csrf-cookie`);
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  const response = await context.request.post(`${base}/login`, {
+    data: { email, password },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
+  });
+  if (!response.ok()) throw new Error(`login of ${email} failed: ${response.status()}`);
+}
+
+/** A static host for a folder (a CDN stand-in): CORS open, caching as asked. */
+export async function serveFolder(dir, port, cacheControl = 'no-store') {
+  const server = http.createServer((request, response) => {
+    const file = join(dir, decodeURIComponent(request.url.split('?')[0]));
+    let body;
+    try {
+      body = file.startsWith(dir) ? readFileSync(file) : undefined;
+    } catch {
+      body = undefined;
+    }
+    response.writeHead(body ? 200 : 404, {
+      'access-control-allow-origin': '*',
+      'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/json',
+      'cache-control': cacheControl,
+    });
+    response.end(body);
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * Copies a module's built version folder (from its live URL under dist/) into `targetDir/name`,
+ * changing every .js/.json file's text; returns the path of the copied entry inside targetDir.
+ */
+export function copyModuleBuild(liveUrl, targetDir, name, change) {
+  const folder = join(root, 'dist', liveUrl.slice(1, liveUrl.lastIndexOf('/')));
+  const target = join(targetDir, name);
+  cpSync(folder, target, { recursive: true });
+  for (const file of readdirSync(target).filter((f) => /\.(js|json)$/.test(f))) {
+    writeFileSync(join(target, file), change(readFileSync(join(target, file), 'utf8')));
+  }
+  return `/${name}/${liveUrl.slice(liveUrl.lastIndexOf('/') + 1)}`;
+}

@@ -1,0 +1,139 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { changeLanguage, Form, runGraphql, TextField, useRecordForm } from '../src';
+import {
+  CreateUser,
+  UpdateUser,
+  User,
+  Users,
+  tag,
+  toolkitSuite,
+  type UserRow,
+} from './support/toolkit-kit';
+
+const { server, toasts } = toolkitSuite();
+const wait = { timeout: 5000 };
+
+/** A user form as a module writes one: name, e-mail, password (required only when new). */
+function UserForm({ user }: { user?: UserRow }) {
+  const form = useRecordForm({
+    record: user,
+    initial: { name: user?.name ?? '', email: user?.email ?? '', password: '' },
+    required: user ? ['name', 'email'] : ['name', 'email', 'password'],
+    create: CreateUser,
+    update: UpdateUser,
+    input: (values) => ({ ...values, password: values.password || null, roleIds: [] }),
+    toasts: { created: 'Benutzer erstellt', updated: 'Benutzer aktualisiert' },
+    onSaved: '/administration/users',
+  });
+  return (
+    <Form form={form} cancelPath="/administration/users">
+      <TextField form={form} name="name" label="Name" />
+      <TextField form={form} name="email" label="E-Mail" />
+      <TextField form={form} name="password" label="Passwort" type="password" />
+    </Form>
+  );
+}
+
+/** A field by its label (a required field's label ends in an asterisk). */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+
+/** The form group (label, input, message) of a field. */
+const groupOf = (label: string) => field(label).closest('.bp6-form-group')!;
+
+async function fill(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await userEvent.clear(field(label));
+    await userEvent.type(field(label), value);
+  }
+}
+
+const save = (text = 'Speichern') => userEvent.click(screen.getByRole('button', { name: text }));
+
+async function usersMatching(search: string) {
+  const data = await runGraphql(Users, { page: { search }, sortBy: 'NAME' });
+  return data.users.items;
+}
+
+describe('forms against the real server', () => {
+  test('empty required fields say "Dies ist ein Pflichtfeld" beside themselves and nothing is sent', async () => {
+    render(<UserForm />);
+    await fill({ Name: 'Nur ein Name' });
+    await save();
+    expect(groupOf('E-Mail')).toHaveTextContent('Dies ist ein Pflichtfeld');
+    expect(groupOf('Passwort')).toHaveTextContent('Dies ist ein Pflichtfeld');
+    expect(groupOf('Name')).not.toHaveTextContent('Dies ist ein Pflichtfeld');
+    expect(server().calls).not.toContain('POST /graphql');
+  });
+
+  test('in English the required message is "That is a mandatory field"', async () => {
+    render(<UserForm />);
+    await act(() => changeLanguage('en'));
+    try {
+      await save('Save');
+      expect(screen.getAllByText('That is a mandatory field')).toHaveLength(3);
+    } finally {
+      await act(() => changeLanguage('de'));
+    }
+  });
+
+  test("the server's field errors show beside their fields, with the error toast, and nothing is created", async () => {
+    const run = tag();
+    render(<UserForm />);
+    await fill({ Name: `Formular ${run}`, 'E-Mail': 'keine-adresse', Passwort: 'kurz' });
+    await save();
+    await waitFor(
+      () => expect(groupOf('E-Mail')).toHaveTextContent('Keine gültige E-Mail-Adresse'),
+      wait,
+    );
+    expect(groupOf('Passwort')).toHaveTextContent('Mindestens 8 Zeichen');
+    expect(groupOf('Name')).not.toHaveTextContent(/Zeichen|Pflichtfeld/);
+    expect(toasts.messages()).toEqual(['Bitte prüfen Sie die markierten Felder.']);
+
+    await fill({ 'E-Mail': 'admin@kontor.test', Passwort: 'lang-genug-1' });
+    await save();
+    await waitFor(
+      () => expect(groupOf('E-Mail')).toHaveTextContent('Dieser Wert ist bereits vergeben'),
+      wait,
+    );
+    expect(groupOf('Passwort')).not.toHaveTextContent('Mindestens 8 Zeichen');
+    expect(await usersMatching(run)).toEqual([]);
+  });
+
+  test('a valid form creates the record, shows the success toast and goes back to the list', async () => {
+    const run = tag();
+    render(<UserForm />);
+    await fill({
+      Name: `Neu ${run}`,
+      'E-Mail': `neu-${run}@kontor.test`,
+      Passwort: 'neu-passwort',
+    });
+    await save();
+    await waitFor(() => expect(window.location.pathname).toBe('/administration/users'), wait);
+    expect(toasts.messages()).toEqual(['Benutzer erstellt']);
+    expect(await usersMatching(run)).toEqual([
+      expect.objectContaining({ name: `Neu ${run}`, email: `neu-${run}@kontor.test` }),
+    ]);
+  });
+
+  test('an edit someone else saved in between is refused with the message above the buttons', async () => {
+    const run = tag();
+    const input = { name: `Alt ${run}`, email: `alt-${run}@kontor.test`, password: 'alt-passwort' };
+    const { createUser } = await runGraphql(CreateUser, { input: { ...input, roleIds: [] } });
+    const { user } = await runGraphql(User, { id: String(createUser.id) });
+    render(<UserForm user={user!} />);
+    // Someone else saves the same user first.
+    await runGraphql(UpdateUser, {
+      id: String(user!.id),
+      version: user!.version,
+      input: { name: `Anders ${run}`, email: input.email, password: null, roleIds: [] },
+    });
+    await fill({ Name: `Meins ${run}` });
+    await save();
+    expect(await screen.findByRole('alert', {}, wait)).toHaveTextContent(
+      'Jemand anderes hat diesen Eintrag inzwischen gespeichert.',
+    );
+    const { user: after } = await runGraphql(User, { id: String(user!.id) });
+    expect(after?.name).toBe(`Anders ${run}`);
+  });
+});
