@@ -14,7 +14,7 @@ import {
   logInContext,
   serveFolder,
   startKontor,
-} from '../build/kontor-server.mjs';
+} from '../build/kontor-server.cjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const port = 8721;

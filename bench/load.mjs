@@ -4,7 +4,7 @@
 //   node bench/load.mjs [--runs 3]
 import { chromium } from '@playwright/test';
 import launchOptions from '../build/chromium.cjs';
-import { logInContext, startKontor } from '../build/kontor-server.mjs';
+import { logInContext, startKontor } from '../build/kontor-server.cjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const port = 8491;

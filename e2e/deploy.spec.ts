@@ -9,7 +9,7 @@ import {
   startKontor,
   waitFor,
   type RunningKontor,
-} from '../build/kontor-server.mjs';
+} from '../build/kontor-server.cjs';
 import { booted, logInAs } from './support';
 
 // Deploys change the live registry, so these tests run against a Kontor of their own

@@ -1,15 +1,22 @@
 // Starting a built Kontor for end-to-end tests and benchmarks that need a server of their
 // own (a deploy, a restart), and the small static host that plays a CDN for deploys by URL.
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+const { spawn } = require('node:child_process');
+const {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
+const http = require('node:http');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
 
-const root = resolve(new URL('.', import.meta.url).pathname, '..');
+const root = resolve(__dirname, '..');
 
 /** Waits until `url` answers 2xx, or throws after `ms`. */
-export async function waitFor(url, ms = 60_000) {
+async function waitFor(url, ms = 60_000) {
   const until = Date.now() + ms;
   for (;;) {
     try {
@@ -23,7 +30,7 @@ export async function waitFor(url, ms = 60_000) {
 }
 
 /** Starts `server/dist/main.js` on `port` with a fresh embedded database and the demo data. */
-export async function startKontor({ port, env = {}, dataDir } = {}) {
+async function startKontor({ port, env = {}, dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kontor-run-'));
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
@@ -56,7 +63,7 @@ export async function startKontor({ port, env = {}, dataDir } = {}) {
 }
 
 /** Logs a Playwright browser context in through the product's own API. */
-export async function logInContext(context, base, email, password) {
+async function logInContext(context, base, email, password) {
   await context.request.get(`${base}/sanctum/csrf-cookie`);
   const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
   const response = await context.request.post(`${base}/login`, {
@@ -67,7 +74,7 @@ export async function logInContext(context, base, email, password) {
 }
 
 /** A static host for a folder (a CDN stand-in): CORS open, caching as asked. */
-export async function serveFolder(dir, port, cacheControl = 'no-store') {
+async function serveFolder(dir, port, cacheControl = 'no-store') {
   const server = http.createServer((request, response) => {
     const file = join(dir, decodeURIComponent(request.url.split('?')[0]));
     let body;
@@ -91,7 +98,7 @@ export async function serveFolder(dir, port, cacheControl = 'no-store') {
  * Copies a module's built version folder (from its live URL under dist/) into `targetDir/name`,
  * changing every .js/.json file's text; returns the path of the copied entry inside targetDir.
  */
-export function copyModuleBuild(liveUrl, targetDir, name, change) {
+function copyModuleBuild(liveUrl, targetDir, name, change) {
   const folder = join(root, 'dist', liveUrl.slice(1, liveUrl.lastIndexOf('/')));
   const target = join(targetDir, name);
   cpSync(folder, target, { recursive: true });
@@ -100,3 +107,5 @@ export function copyModuleBuild(liveUrl, targetDir, name, change) {
   }
   return `/${name}/${liveUrl.slice(liveUrl.lastIndexOf('/') + 1)}`;
 }
+
+module.exports = { waitFor, startKontor, logInContext, serveFolder, copyModuleBuild };

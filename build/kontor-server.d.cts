@@ -6,24 +6,24 @@ export interface RunningKontor {
   dataDir: string;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
-export function waitFor(url: string, ms?: number): Promise<void>;
-export function startKontor(options: {
+export declare function waitFor(url: string, ms?: number): Promise<void>;
+export declare function startKontor(options: {
   port: number;
   env?: Record<string, string>;
   dataDir?: string;
 }): Promise<RunningKontor>;
-export function logInContext(
+export declare function logInContext(
   context: BrowserContext,
   base: string,
   email: string,
   password: string,
 ): Promise<void>;
-export function serveFolder(
+export declare function serveFolder(
   dir: string,
   port: number,
   cacheControl?: string,
 ): Promise<{ base: string; close(): Promise<void> }>;
-export function copyModuleBuild(
+export declare function copyModuleBuild(
   liveUrl: string,
   targetDir: string,
   name: string,
