@@ -8,12 +8,13 @@
 // postgresql-15, as server/scripts/test-postgres.sh makes one), so its memory is the node's:
 // the embedded PGlite alone holds ~700 MB of WebAssembly memory before the first socket.
 // BENCH_DB=pglite measures on the embedded database instead. BENCH_COUNTS=1000,5000 picks sizes.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { startThrowawayPostgres } from '../build/throwaway-postgres.cjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const COUNTS = (process.env.BENCH_COUNTS ?? '1000,5000,10000').split(',').map(Number);
@@ -63,44 +64,9 @@ async function settledRssMb(pid) {
   return last;
 }
 
-/** A throwaway PostgreSQL cluster on port 8512 (run as postgres when we are root), or null. */
+/** A throwaway PostgreSQL cluster on port 8512, unless BENCH_DB=pglite (or no binaries). */
 function startPostgres() {
-  if (process.env.BENCH_DB === 'pglite' || !existsSync('/usr/lib/postgresql')) return null;
-  const bin = readdirSync('/usr/lib/postgresql')
-    .sort()
-    .map((v) => `/usr/lib/postgresql/${v}/bin`)
-    .filter((dir) => existsSync(`${dir}/initdb`))
-    .pop();
-  if (!bin) return null;
-  const work = mkdtempSync(join(tmpdir(), 'kontor-bench-pg-'));
-  chmodSync(work, 0o755);
-  const root = process.getuid?.() === 0;
-  if (root) execFileSync('chown', ['postgres', work]);
-  const run = (cmd, args) =>
-    root
-      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' })
-      : execFileSync(cmd, args, { stdio: 'ignore' });
-  run(`${bin}/initdb`, ['-D', `${work}/data`, '-A', 'trust', '-U', 'postgres']);
-  run(`${bin}/pg_ctl`, [
-    '-D',
-    `${work}/data`,
-    '-w',
-    '-l',
-    `${work}/log`,
-    '-o',
-    `-p 8512 -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  ]);
-  return {
-    url: 'postgres://postgres@127.0.0.1:8512/postgres',
-    stop() {
-      try {
-        run(`${bin}/pg_ctl`, ['-D', `${work}/data`, '-m', 'immediate', 'stop']);
-      } finally {
-        rmSync(work, { recursive: true, force: true });
-      }
-    },
-  };
+  return process.env.BENCH_DB === 'pglite' ? null : startThrowawayPostgres(8512);
 }
 
 const postgres = startPostgres();

@@ -1,8 +1,9 @@
 // Two Kontor nodes on one Redis and one PostgreSQL: events, "leave out this socket" and
 // presence work across nodes, and a dead node leaves no ghost members.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, chmodSync, readdirSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { startThrowawayPostgres } from '../../build/throwaway-postgres.cjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -35,46 +36,13 @@ const freePort = () =>
     });
   });
 
-/** A throwaway PostgreSQL cluster (as server/scripts/test-postgres.sh makes one), or TEST_DATABASE_URL. */
+/** A throwaway PostgreSQL cluster, or the one TEST_DATABASE_URL names. */
 async function postgres(): Promise<{ url: string; stop(): void }> {
   if (process.env.TEST_DATABASE_URL)
     return { url: process.env.TEST_DATABASE_URL, stop: () => undefined };
-  const bin =
-    process.env.PG_BIN ??
-    readdirSync('/usr/lib/postgresql')
-      .sort()
-      .map((v) => `/usr/lib/postgresql/${v}/bin`)
-      .pop()!;
-  const work = mkdtempSync(path.join(tmpdir(), 'kontor-rt-pg-'));
-  chmodSync(work, 0o755);
-  const root = process.getuid?.() === 0;
-  if (root) execFileSync('chown', ['postgres', work]);
-  const run = (cmd: string, args: string[]) =>
-    root
-      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args])
-      : execFileSync(cmd, args);
-  const port = await freePort();
-  run(`${bin}/initdb`, ['-D', `${work}/data`, '-A', 'trust', '-U', 'postgres']);
-  run(`${bin}/pg_ctl`, [
-    '-D',
-    `${work}/data`,
-    '-w',
-    '-l',
-    `${work}/log`,
-    '-o',
-    `-p ${port} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        run(`${bin}/pg_ctl`, ['-D', `${work}/data`, '-m', 'immediate', 'stop']);
-      } finally {
-        rmSync(work, { recursive: true, force: true });
-      }
-    },
-  };
+  const cluster = startThrowawayPostgres(await freePort());
+  if (!cluster) throw new Error('No PostgreSQL server binaries on this machine');
+  return cluster;
 }
 
 suite('two nodes on one Redis and one PostgreSQL', () => {
