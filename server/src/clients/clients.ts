@@ -4,25 +4,10 @@ import { conflict, invalidField, parseArgs, staleEdit } from '../graphql/errors'
 import { listPage, type Page, type PageArgs } from '../graphql/list';
 import { notFound } from '../http/errors';
 import { field } from '../http/validation';
+import type { Address as GraphqlAddress } from '../graphql/generated';
 
-/** A postal address (SPEC.md §3); empty text where a part is not given. */
-export interface Address {
-  company: string;
-  prefix: string;
-  firstName: string;
-  middleName: string;
-  lastName: string;
-  suffix: string;
-  street: string;
-  houseNumber: string;
-  postcode: string;
-  city: string;
-  countryCode: string;
-  state: string;
-  email: string;
-  phone: string;
-  additionalLines: string;
-}
+/** A postal address (SPEC.md §3) as the schema declares it; empty text where a part is not given. */
+export type Address = Omit<GraphqlAddress, '__typename'>;
 
 /** A client (Mandant) with its contact person in the address. */
 export interface Client {

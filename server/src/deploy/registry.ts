@@ -6,20 +6,6 @@ import { HttpError, validationFailed } from '../http/errors';
 // serves the same one. A release changes one row of live_modules inside a transaction
 // that holds that row's lock; every release is kept in module_releases for rollback.
 
-/** One release of one import-map entry. */
-export interface Release {
-  id: number;
-  module: string;
-  version: string;
-  url: string;
-  integrity: string;
-  manifest: ModuleManifest | null;
-  action: 'build' | 'deploy' | 'rollback';
-  replacedId: number | null;
-  actor: string;
-  createdAt: string;
-}
-
 /** What a release sets live. */
 export interface ReleaseInput {
   module: string;
@@ -27,8 +13,15 @@ export interface ReleaseInput {
   url: string;
   integrity: string;
   manifest: ModuleManifest | null;
-  action: Release['action'];
+  action: 'build' | 'deploy' | 'rollback';
   actor: string;
+}
+
+/** One release of one import-map entry, as kept in the history. */
+export interface Release extends ReleaseInput {
+  id: number;
+  replacedId: number | null;
+  createdAt: string;
 }
 
 /** The import map SystemJS reads: names to URLs, and each URL's integrity hash. */
