@@ -58,7 +58,8 @@ async function visit(page, heading) {
 
 const cdnDir = mkdtempSync(join(tmpdir(), 'kontor-bench-cdn-'));
 const cdn = await serveFolder(cdnDir, port + 1, 'public, max-age=31536000, immutable');
-const kontor = await startKontor({ port, env: { DEPLOY_TOKEN: TOKEN } });
+// The CDN stand-in is the one origin deploys by URL may fetch from.
+const kontor = await startKontor({ port, env: { DEPLOY_TOKEN: TOKEN, DEPLOY_ORIGINS: cdnBase } });
 
 const rows = [];
 const browser = await chromium.launch(launchOptions);

@@ -110,6 +110,43 @@ const plainResult = await load('plain GET /bench/users', {
   method: 'GET',
   headers,
 });
+
+// The cost of checking a query's limits against its size: nested fragments that each spread
+// the next twice expand to 2^levels fields; the check must grow with the text, not with that.
+const { parse } = require('graphql');
+const { costErrors, MAX_TOKENS } = require(`${server}graphql/limits.js`);
+const schema = app.graphql.schema;
+const nested = (levels) => {
+  let text = 'query Q { users { ...F0 } }\n';
+  for (let i = 0; i < levels; i++)
+    text += `fragment F${i} on UserPage { total${i < levels - 1 ? ` ...F${i + 1} ...F${i + 1}` : ''} }\n`;
+  return text;
+};
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const timeIt = async (runs, fn) => {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+};
+const limitRows = [];
+for (const levels of [5, 10, 20, 30, 100, 300]) {
+  const text = nested(levels);
+  const bareParse = await timeIt(20, () => parse(text, { maxTokens: MAX_TOKENS }));
+  const check = await timeIt(20, () => costErrors(schema, parse(text, { maxTokens: MAX_TOKENS })));
+  const http = await timeIt(10, async () => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: text }),
+    });
+    await response.text();
+  });
+  limitRows.push({ levels, bytes: text.length, bareParse, check, http });
+}
 await app.close();
 await db.close();
 
@@ -124,3 +161,17 @@ for (const r of [graphqlResult, plainResult])
 console.log(
   `\nGraphQL / plain = ${ratio.toFixed(2)} (target ≥ 0.70): ${ratio >= 0.7 ? 'met' : 'NOT met'}`,
 );
+
+console.log(
+  '\nLimit check against query size: nested fragments spreading the next twice (2^levels fields)\n',
+);
+console.log(
+  '| levels | bytes  | fields expanded | bare parse ms | parse + limit check ms | HTTP refusal ms |',
+);
+console.log(
+  '| ------ | ------ | --------------- | ------------- | ---------------------- | --------------- |',
+);
+for (const r of limitRows)
+  console.log(
+    `| ${String(r.levels).padStart(6)} | ${String(r.bytes).padStart(6)} | ${`2^${r.levels}`.padStart(15)} | ${r.bareParse.toFixed(2).padStart(13)} | ${r.check.toFixed(2).padStart(22)} | ${r.http.toFixed(1).padStart(15)} |`,
+  );

@@ -87,6 +87,7 @@ async function startServer(kind) {
         LOG_LEVEL: 'warn',
         PUSHER_APP_SECRET: SECRET,
         WS_MAX_CONNECTIONS: '20000',
+        WS_MAX_CONNECTIONS_PER_IP: '20000', // every bench socket comes from 127.0.0.1
         WS_SHUTDOWN_SPREAD_MS: '0',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       },

@@ -46,7 +46,13 @@ async function startKontor({ port, env = {}, dataDir } = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/sanctum/csrf-cookie`);
+  try {
+    await waitFor(`${base}/sanctum/csrf-cookie`, 120_000); // a busy CI machine starts slowly
+  } catch (error) {
+    child.kill('SIGTERM'); // never leave a half-started server holding the port
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     base,
     dataDir: dir,
@@ -73,7 +79,10 @@ async function logInContext(context, base, email, password) {
   if (!response.ok()) throw new Error(`login of ${email} failed: ${response.status()}`);
 }
 
-/** A static host for a folder (a CDN stand-in): CORS open, caching as asked. */
+/**
+ * A static host for a folder (a CDN stand-in): CORS open, caching as asked. A Kontor deploys
+ * from it by URL only when started with its base as DEPLOY_ORIGINS (env of startKontor).
+ */
 async function serveFolder(dir, port, cacheControl = 'no-store') {
   const server = http.createServer((request, response) => {
     const file = join(dir, decodeURIComponent(request.url.split('?')[0]));

@@ -15,6 +15,7 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const STEP_TIMEOUT_MS = 25 * 60_000;
 
 function run(step, command, args, env = {}) {
   console.log(`\n=== ${step}: ${command} ${args.join(' ')}`);
@@ -22,7 +23,12 @@ function run(step, command, args, env = {}) {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
+    // A step that hangs (a test leaving a handle open) fails instead of holding CI forever.
+    timeout: STEP_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
   });
+  if (result.error?.code === 'ETIMEDOUT')
+    console.log(`\n${step}: stopped after ${STEP_TIMEOUT_MS / 60_000} minutes`);
   if (result.status !== 0) failedSteps.push(step);
   return result.status === 0;
 }

@@ -12,6 +12,7 @@ const SHARED_LIBRARIES = [
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
+  'react/jsx-dev-runtime',
   '@blueprintjs/core',
   'single-spa',
   'rxjs',
@@ -38,12 +39,18 @@ const MODULES = {
 const STAGING = '.staging';
 /** Subpaths that are the same module as a shared name (rxjs 7 exports its operators at the root). */
 const ALIASES = { 'rxjs/operators': 'rxjs' };
+/**
+ * React's packages: a module may import only their shared names. Any other entry (the dev
+ * JSX runtime of issue 9, react-dom/server, react/compiler-runtime …) would bundle a second
+ * copy of React's internals that runs against the page's shared React and breaks.
+ */
+const REACT_PACKAGE = /^(react|react-dom)(\/|$)/;
 
 // `webpack serve` (npm run dev) builds unhashed, unminified bundles: the override URL stays stable.
 const production = () => !process.env.WEBPACK_SERVE && process.env.NODE_ENV !== 'development';
 
 /** Options shared by modules and libraries: System.register output, swc, quiet stats. */
-function baseConfig({ name, outDir, externals }) {
+function baseConfig({ name, outDir, externals, guardReact = false }) {
   return {
     name,
     mode: production() ? 'production' : 'development',
@@ -61,6 +68,13 @@ function baseConfig({ name, outDir, externals }) {
     externals: ({ request }, callback) => {
       if (ALIASES[request]) return callback(null, ALIASES[request]);
       if (externals(request)) return callback(null, request);
+      if (guardReact && REACT_PACKAGE.test(request)) {
+        return callback(
+          new Error(
+            `${request} is not a shared library of the import map: bundling it would run a second copy of React's internals against the page's React (shared: ${SHARED_LIBRARIES.filter((n) => REACT_PACKAGE.test(n)).join(', ')})`,
+          ),
+        );
+      }
       callback();
     },
     resolve: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
@@ -75,7 +89,11 @@ function baseConfig({ name, outDir, externals }) {
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
+                // Always the production JSX runtime, also under `webpack serve` / --mode
+                // development (swc-loader would switch to `react/jsx-dev-runtime` there): JSX
+                // compiles to imports of `react/jsx-runtime`, the import map's shared one, so a
+                // dev bundle runs against the page's (production) React of any Kontor (issue 9).
+                transform: { react: { runtime: 'automatic', development: false } },
                 target: 'es2020',
               },
             },
@@ -102,6 +120,7 @@ function moduleConfig({ dir, name, entry }) {
     outDir: path.join(root, 'dist', 'modules', folder, STAGING),
     externals: (request) =>
       SHARED_LIBRARIES.includes(request) || (request.startsWith('@kontor/') && request !== name),
+    guardReact: true,
   });
   config.context = dir;
   // webpack 5.112 bug: with scope hoisting, `import * as React from 'react'` (a system

@@ -17,8 +17,14 @@ test('an admin creates a role and a user with it, logs in as that user and sees 
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Dies ist ein Pflichtfeld')).toBeVisible();
   await page.getByLabel('Name').fill(roleName);
-  for (const permission of ['administrate', 'client:view', 'client:create'])
-    await page.getByRole('checkbox', { name: permission, exact: true }).check({ force: true });
+  // Permissions read as words under their entity: administrate, client:view, client:create.
+  await page
+    .getByRole('group', { name: 'Allgemein', exact: true })
+    .getByRole('checkbox', { name: /^Verwalten/ })
+    .check({ force: true });
+  const clients = page.getByRole('group', { name: 'Mandanten', exact: true });
+  for (const action of ['Ansehen', 'Erstellen'])
+    await clients.getByRole('checkbox', { name: action, exact: true }).check({ force: true });
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Rolle erfolgreich erstellt')).toBeVisible();
   await expect(page).toHaveURL('/administration/roles');

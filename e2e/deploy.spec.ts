@@ -62,7 +62,8 @@ async function adminContext(browser: Browser): Promise<BrowserContext> {
 test.beforeAll(async () => {
   cdnDir = mkdtempSync(join(tmpdir(), 'kontor-e2e-cdn-'));
   cdn = await serveFolder(cdnDir, port + 1);
-  kontor = await startKontor({ port, env: { DEPLOY_TOKEN: TOKEN } });
+  // The CDN stand-in is the one origin deploys by URL may fetch from.
+  kontor = await startKontor({ port, env: { DEPLOY_TOKEN: TOKEN, DEPLOY_ORIGINS: cdnBase } });
 });
 
 test.afterAll(async () => {

@@ -11,6 +11,7 @@ const { baseConfig } = require('../webpack.preset.cjs');
 const LIBRARIES = {
   react: 'react.js',
   'react/jsx-runtime': 'react-jsx-runtime.js',
+  'react/jsx-dev-runtime': 'react-jsx-dev-runtime.js', // jsxDEV on the shared jsx-runtime
   'react-dom': 'react-dom.js',
   'react-dom/client': 'react-dom-client.js',
   '@blueprintjs/core': 'blueprint-core.js',
@@ -41,7 +42,7 @@ function libraryConfig(name) {
       path.join(__dirname, file),
     ],
   };
-  config.output.clean = false; // thirteen configs share dist/libs; build.mjs empties it first
+  config.output.clean = false; // fourteen configs share dist/libs; build.mjs empties it first
   config.output.chunkFilename = `chunks/[name].[contenthash:12].js`;
   if (name === '@blueprintjs/core') config.plugins = [blueprintIconFiles()];
   return config;

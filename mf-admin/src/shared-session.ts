@@ -16,6 +16,8 @@ export {
   SelectField,
   CheckboxField,
   CheckboxList,
+  CountryField,
+  FormSection,
   createPage,
   editPage,
 } from '@kontor/shared-session';

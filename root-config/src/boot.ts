@@ -59,7 +59,9 @@ function loadModule(name: string): Promise<LifeCycles> {
 function showDevtoolsInDevelopment(response: Response): void {
   if (response.headers.get('x-kontor-devtools') !== '1') return;
   if (localStorage.getItem('devtools') !== null) return; // index.html's panel shows already
-  document.body.appendChild(document.createElement('import-map-overrides-full'));
+  const panel = document.createElement('import-map-overrides-full');
+  panel.setAttribute('trigger-position', 'bottom-left'); // the toasts show bottom-right
+  document.body.appendChild(panel);
 }
 
 interface RoutingEventDetail {

@@ -41,7 +41,9 @@ echo "PostgreSQL $("${PG_BIN}/postgres" --version | awk '{print $3}') on port ${
 
 cd "${REPO}"
 set +e
-npx jest --selectProjects server "$@"
+# Options and test files go first: `--selectProjects` takes every word after it, up to the
+# next option, as a project name.
+npx jest "$@" --selectProjects server
 status=$?
 set -e
 exit "${status}"

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { deployTokenFor } from './deploy/token';
@@ -20,8 +21,21 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).optional(),
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
   SESSION_LIFETIME: z.coerce.number().int().positive().default(120),
-  SECURE_COOKIES: booleanFlag.default(false),
-  TRUST_PROXY: booleanFlag.default(false),
+  SESSION_ABSOLUTE_LIFETIME: z.coerce.number().int().positive().default(12),
+  SESSION_REMEMBER_LIFETIME: z.coerce.number().int().positive().default(30),
+  SESSION_SWEEP_INTERVAL: z.coerce.number().int().positive().default(300),
+  SECURE_COOKIES: booleanFlag.optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trusted = trustedProxies(value);
+      if (typeof trusted === 'string') {
+        ctx.addIssue({ code: 'custom', message: trusted });
+        return z.NEVER;
+      }
+      return trusted;
+    }),
   DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   BODY_LIMIT: z.coerce
     .number()
@@ -41,6 +55,7 @@ const envSchema = z.object({
     .optional(),
   WS_ALLOWED_ORIGINS: z.string().default(''),
   WS_MAX_CONNECTIONS: z.coerce.number().int().positive().default(20_000),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(200),
   WS_ACTIVITY_TIMEOUT: z.coerce.number().int().positive().default(120),
   WS_SHUTDOWN_SPREAD_MS: z.coerce.number().int().min(0).default(3000),
   REDIS_URL: z
@@ -50,7 +65,82 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   // Module deploys (issue 5)
   DEPLOY_TOKEN: z.string().min(32, 'DEPLOY_TOKEN must be at least 32 characters').optional(),
+  DEPLOY_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of commaList(value)) {
+        const origin = originOf(entry);
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: 'custom', message: `${entry} is not an origin (https://host)` });
+      }
+      return origins;
+    }),
 });
+
+/** The non-empty, trimmed parts of a comma-separated setting. */
+function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** What to write instead of a TRUST_PROXY that does not name the proxies. */
+const LIST_THE_PROXIES =
+  "list the proxies' addresses or CIDR ranges, e.g. TRUST_PROXY=10.0.0.2,10.1.0.0/16 (or loopback for a proxy on this host)";
+
+/**
+ * TRUST_PROXY: false (default) or the proxies' addresses / CIDRs (or loopback, linklocal,
+ * uniquelocal). `true` is refused: it trusts every hop, so any client could choose its
+ * own address with X-Forwarded-For. A hop count is refused too: it cannot tell a proxy
+ * from a client that connects directly (Fastify treats one as trusting nobody). Returns
+ * the problem as a string.
+ */
+function trustedProxies(value: string): false | string[] | string {
+  const text = value.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(text)) return false;
+  if (text === 'true' || text === 'yes') {
+    return `TRUST_PROXY=true would trust every hop, so any client could forge its address with X-Forwarded-For: ${LIST_THE_PROXIES}`;
+  }
+  if (/^\d+$/.test(text)) {
+    return `TRUST_PROXY=${text}: a hop count cannot tell a proxy from a client that connects directly; ${LIST_THE_PROXIES}`;
+  }
+  const entries = commaList(text);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    return `TRUST_PROXY: ${wrong.join(', ')} is not an address, a CIDR range, loopback, linklocal or uniquelocal`;
+  }
+  return entries;
+}
+
+/** An address, address/prefix or IPv4 address/netmask as proxy-addr takes it (no /0: that is every address). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (family === 4 && isIP(prefix) === 4) return !/^0+(\.0+){3}$/.test(prefix); // netmask
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (family === 4 ? 32 : 128);
+}
+
+/** The origin (scheme://host[:port]) of an http(s) URL without path, query or credentials. */
+function originOf(entry: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return undefined;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return (url.protocol === 'https:' || url.protocol === 'http:') && bare ? url.origin : undefined;
+}
 
 /** The server's settings, read once from the environment at start. */
 export interface Config {
@@ -65,16 +155,26 @@ export interface Config {
   distDir: string;
   /** Server secret (signing); generated and kept in DATA_DIR outside production. */
   appKey: string;
-  /** Minutes of inactivity after which a session ends (remembered sessions: 30 days). */
+  /** Minutes of inactivity after which a session ends (remembered sessions: sessionRememberDays). */
   sessionLifetimeMinutes: number;
+  /** Hours after login after which a session ends however active it is (not remembered ones). */
+  sessionAbsoluteLifetimeHours: number;
+  /** Days after login after which a remembered session ends, however active it is. */
+  sessionRememberDays: number;
+  /** How often expired sessions and finished throttle windows are deleted (milliseconds). */
+  sessionSweepIntervalMs: number;
+  /** Cookies marked Secure and named with the `__Host-` prefix (default: on in production). */
   secureCookies: boolean;
   /**
    * Whether to fill an empty database with the demo accounts: 'auto' = only the embedded
    * database; 'true' also on DATABASE_URL. Never when NODE_ENV=production.
    */
   demoData: 'auto' | 'true' | 'false';
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the login throttle). */
-  trustProxy: boolean;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (used by the login
+   * throttle): false (none) or the proxies' addresses / CIDRs. Never `true` (every hop).
+   */
+  trustProxy: false | string[];
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   logLevel: string;
@@ -82,6 +182,11 @@ export interface Config {
   realtime: RealtimeConfig;
   /** Bearer token of `npm run deploy` (module deploys); none: only users with `administrate`. */
   deployToken?: string;
+  /**
+   * Origins (scheme://host[:port]) a deploy may fetch a bundle or manifest from by URL;
+   * empty: only version folders of the own build (DIST_DIR).
+   */
+  deployOrigins: string[];
 }
 
 /** Settings of the Pusher-protocol socket server and its HTTP API. */
@@ -95,6 +200,8 @@ export interface RealtimeConfig {
   allowedOrigins: string[];
   /** Sockets one node holds at most; the next one is closed with 4100. */
   maxConnections: number;
+  /** Sockets one client address (an IPv6 /64) holds at most on a node; the next one is closed with 4100. */
+  maxConnectionsPerAddress: number;
   /** Milliseconds without an inbound message before the server pings (announced as activity_timeout). */
   activityTimeoutMs: number;
   /** Milliseconds a pinged socket has to answer before it is closed with 4201. */
@@ -134,12 +241,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: e.DIST_DIR ? path.resolve(cwd, e.DIST_DIR) : path.join(repoRoot, 'dist'),
     appKey,
     sessionLifetimeMinutes: e.SESSION_LIFETIME,
-    secureCookies: e.SECURE_COOKIES,
+    sessionAbsoluteLifetimeHours: e.SESSION_ABSOLUTE_LIFETIME,
+    sessionRememberDays: e.SESSION_REMEMBER_LIFETIME,
+    sessionSweepIntervalMs: e.SESSION_SWEEP_INTERVAL * 1000,
+    secureCookies: e.SECURE_COOKIES ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     demoData: e.DEMO_DATA,
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     deployToken: deployTokenFor(dataDir, e.NODE_ENV, e.DEPLOY_TOKEN),
+    deployOrigins: e.DEPLOY_ORIGINS,
     realtime: {
       appId: e.PUSHER_APP_ID,
       appKey: e.PUSHER_APP_KEY,
@@ -148,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         .map((origin) => origin.trim().replace(/\/+$/, ''))
         .filter(Boolean),
       maxConnections: e.WS_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_IP,
       activityTimeoutMs: e.WS_ACTIVITY_TIMEOUT * 1000,
       pongTimeoutMs: 30_000,
       shutdownSpreadMs: e.WS_SHUTDOWN_SPREAD_MS,
@@ -187,18 +299,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     distDir: path.join(repoRoot, 'dist'),
     appKey: 'test-key-test-key-test-key-test-key',
     sessionLifetimeMinutes: 120,
+    sessionAbsoluteLifetimeHours: 12,
+    sessionRememberDays: 30,
+    sessionSweepIntervalMs: 300_000,
     secureCookies: false,
     trustProxy: false,
     demoData: 'false',
     bodyLimit: 1024 * 1024,
     logLevel: 'silent',
     deployToken: 'test-deploy-token-test-deploy-token',
+    deployOrigins: [],
     realtime: {
       appId: 'kontor',
       appKey: 'kontor',
       appSecret: 'test-pusher-secret-test',
       allowedOrigins: [],
       maxConnections: 1000,
+      maxConnectionsPerAddress: 1000,
       activityTimeoutMs: 120_000,
       pongTimeoutMs: 30_000,
       shutdownSpreadMs: 200,

@@ -1,6 +1,6 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrate, openDatabase, type Database } from './db';
+import { applyMigrations, openDatabase, withMigrationLock, type Database } from './db';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed';
 
 /** Demo data goes into an empty embedded database (or any, when DEMO_DATA=true), never in production. */
@@ -13,9 +13,15 @@ function shouldSeed(config: Config, kind: Database['kind']): boolean {
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
-  await migrate(db);
-  if (shouldSeed(config, db.kind) && (await isDatabaseEmpty(db))) {
-    await seedDemoData(db);
+  // Under one lock: of several nodes starting together on an empty database, the first
+  // migrates and seeds, the others wait and then find both done.
+  const seeded = await withMigrationLock(db, async (locked) => {
+    await applyMigrations(locked);
+    if (!shouldSeed(config, db.kind) || !(await isDatabaseEmpty(locked))) return false;
+    await seedDemoData(locked);
+    return true;
+  });
+  if (seeded) {
     console.log(
       'Demo data created: admin@kontor.test / admin, packer@kontor.test / packer, guest@kontor.test / guest',
     );

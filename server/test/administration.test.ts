@@ -206,7 +206,12 @@ describe('roles and users', () => {
     const role = (await graphql(boss, CREATE_ROLE, { i: { name: 'Temporär', permissions: [] } }))
       .data!.createRole;
     await graphql(boss, CREATE_USER, {
-      i: { name: 'Tim', email: 'tim@kontor.test', password: 'zeitweise', roleIds: [role.id] },
+      i: {
+        name: 'Tim',
+        email: 'tim@kontor.test',
+        password: 'Zeitweise-Aushilfe-7',
+        roleIds: [role.id],
+      },
     });
     const unconfirmed = await graphql(boss, 'mutation($id: ID!) { deleteRole(id: $id) { id } }', {
       id: role.id,
@@ -227,13 +232,18 @@ describe('roles and users', () => {
       })
     ).data!.createRole;
     const created = await graphql(boss, CREATE_USER, {
-      i: { name: 'Kim', email: 'kim@kontor.test', password: 'pick-pick-pick', roleIds: [role.id] },
+      i: {
+        name: 'Kim',
+        email: 'kim@kontor.test',
+        password: 'Kim-pickt-Regal-B4',
+        roleIds: [role.id],
+      },
     });
     expect(created.data!.createUser).toMatchObject({
       name: 'Kim',
       roles: [{ name: 'Kommissionierer' }],
     });
-    const kim = await loggedIn(t.app, 'kim@kontor.test', 'pick-pick-pick');
+    const kim = await loggedIn(t.app, 'kim@kontor.test', 'Kim-pickt-Regal-B4');
     const names = (await kim.request({ url: '/spa/me/permissions' }))
       .json()
       .map((p: { name: string }) => p.name);
@@ -248,7 +258,12 @@ describe('roles and users', () => {
       password: ['The password field must be at least 8 characters.'],
     });
     const taken = await graphql(boss, CREATE_USER, {
-      i: { name: 'Ohne', email: 'ADMIN@kontor.test', password: 'lang-genug', roleIds: [] },
+      i: {
+        name: 'Ohne',
+        email: 'ADMIN@kontor.test',
+        password: 'lang-genug-und-sicher',
+        roleIds: [],
+      },
     });
     expect(taken.errors![0]!.extensions!.fieldErrors).toEqual({
       email: ['The email has already been taken.'],
@@ -265,7 +280,7 @@ describe('roles and users', () => {
       i: {
         name: 'Evil',
         email: 'evil@kontor.test',
-        password: 'escalate!',
+        password: 'escalate-to-the-top!',
         roleIds: [String(adminRole)],
       },
     });

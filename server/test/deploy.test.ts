@@ -99,7 +99,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
   remoteBase = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
-  t = await startTestApp({ distDir: dist });
+  // The stand-in CDN is the one origin deploys may fetch from (DEPLOY_ORIGINS).
+  t = await startTestApp({ distDir: dist, deployOrigins: [remoteBase] });
 });
 afterAll(async () => {
   await t?.close();

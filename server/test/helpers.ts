@@ -70,7 +70,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const { db, drop } = await freshDatabase();
   await migrate(db);
   await seedDemoData(db);
-  const config = testConfig({ trustProxy: true, ...overrides });
+  // The test peers are loopback: trusting it lets each Browser tell its own address.
+  const config = testConfig({ trustProxy: ['loopback'], ...overrides });
   const app = await listeningApp(config, db);
   const variants: FastifyInstance[] = [];
   return {

@@ -14,7 +14,9 @@ import { testConfig } from '../src/config';
 import { migrate, openPostgres, type Database } from '../src/db';
 import { seedDemoData } from '../src/demo/seed';
 import { RedisBus } from '../src/realtime/redis-bus';
-import { loggedIn } from './helpers';
+import { createUser } from '../src/users/users';
+import { graphql } from './graphql-support';
+import { loggedIn, type Browser } from './helpers';
 import { echoClient, firstOf, stateReached } from './realtime-support';
 
 const REDIS = '/usr/bin/redis-server';
@@ -43,6 +45,27 @@ async function postgres(): Promise<{ url: string; stop(): void }> {
   const cluster = startThrowawayPostgres(await freePort());
   if (!cluster) throw new Error('No PostgreSQL server binaries on this machine');
   return cluster;
+}
+
+/** An admin sends a user a message (POST /spa/users/{id}/notifications). */
+async function notify(admin: Browser, userId: number, message: string): Promise<void> {
+  const response = await admin.request({
+    method: 'POST',
+    url: `/spa/users/${userId}/notifications`,
+    payload: { message },
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the condition holds (or fails after the time). */
+async function until(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await settle(20);
+  }
 }
 
 suite('two nodes on one Redis and one PostgreSQL', () => {
@@ -83,7 +106,7 @@ suite('two nodes on one Redis and one PostgreSQL', () => {
     probe.disconnect();
     const config = (name: string) =>
       testConfig({
-        trustProxy: true,
+        trustProxy: ['loopback'],
         realtime: { ...testConfig().realtime, redisUrl, nodeTtlMs: 1000 },
         dataDir: path.join(tmpdir(), name),
       });
@@ -168,5 +191,80 @@ suite('two nodes on one Redis and one PostgreSQL', () => {
     expect((await nodeB.realtime.members('presence-online')).map((m) => m.user_id)).not.toContain(
       4242,
     );
+  });
+
+  describe('a session that ends ends its channels on every node', () => {
+    let unique = 0;
+    const password = 'Nordwind-Lager-8471';
+
+    /** A new user, logged in through `node`. */
+    async function newUser(node: FastifyInstance) {
+      unique += 1;
+      const email = `cluster-${unique}-${process.pid}@kontor.test`;
+      const user = await createUser(dbs[0]!, { name: `Cluster ${unique}`, email, password });
+      return {
+        ...user,
+        browser: await loggedIn(node, email, password, `198.51.100.${40 + unique}`),
+      };
+    }
+
+    /** Echo on `node`'s socket, authorizing through the browser's node: what it hears and its errors. */
+    async function listening(node: FastifyInstance, browser: Browser, userId: number) {
+      const echo = echoClient(node, browser);
+      clients.push(echo);
+      const heard: string[] = [];
+      const errors: { error: string }[] = [];
+      const channel = echo.private(`App.Models.User.${userId}`);
+      channel.notification((n: { message: string }) => heard.push(n.message));
+      channel.error((error: { error: string }) => errors.push(error));
+      await firstOf((cb) => channel.subscribed(cb));
+      return { heard, errors };
+    }
+
+    test('logging out through node A ends the private channel of a socket on node B', async () => {
+      const admin = await loggedIn(nodeA, 'admin@kontor.test', 'admin', '198.51.100.39');
+      const user = await newUser(nodeA); // authorizes through node A
+      const page = await listening(nodeB, user.browser, user.id);
+      await notify(admin, user.id, 'Before');
+      await until(() => page.heard.includes('Before'), 'the first notification');
+      expect((await user.browser.request({ method: 'POST', url: '/logout' })).statusCode).toBe(204);
+      await notify(admin, user.id, 'After');
+      await settle(700);
+      expect(page.heard).toEqual(['Before']);
+      // pusher-js reconnected to node B and was refused when it authorized the channel again.
+      await until(() => page.errors.length > 0, 'the subscription error');
+      expect(page.errors.map((e) => e.error.slice(0, 3))).toEqual(['403']);
+    });
+
+    test('a password reset through node A ends the channel a socket on node A holds by node B’s authorization', async () => {
+      const admin = await loggedIn(nodeA, 'admin@kontor.test', 'admin', '198.51.100.38');
+      const user = await newUser(nodeB); // authorizes through node B
+      const page = await listening(nodeA, user.browser, user.id);
+      const [{ version }] = await dbs[0]!.query<{ version: number }>(
+        'SELECT version FROM users WHERE id = $1',
+        [user.id],
+      );
+      const reset = await graphql(
+        admin,
+        'mutation($id: ID!, $version: Int!, $input: UserInput!) { updateUser(id: $id, version: $version, input: $input) { id } }',
+        {
+          id: String(user.id),
+          version,
+          input: {
+            name: user.name,
+            email: user.email,
+            password: 'Hafenkran-Rampe-5512',
+            roleIds: [],
+          },
+        },
+      );
+      expect(reset.errors).toBeUndefined();
+      await notify(admin, user.id, 'After the reset');
+      await settle(700);
+      expect(page.heard).toEqual([]);
+      // Refused on the new socket: 419, the page still holds the ended session's cookie.
+      await until(() => page.errors.length > 0, 'the subscription error');
+      expect(page.errors.map((e) => e.error.slice(0, 3))).toEqual(['419']);
+    });
   });
 });

@@ -56,8 +56,10 @@ export {
   CheckboxField,
   CheckboxList,
   FormActions,
+  FormSection,
   problemText,
 } from './react/forms';
+export { CountryField, useCountries } from './react/country-field';
 export type { FormState } from './react/forms';
 export { DataTable } from './react/data-table';
 export type { Column, ListVariables } from './react/data-table';

@@ -1,6 +1,14 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { changeLanguage, Form, runGraphql, TextField, useRecordForm } from '../src';
+import {
+  changeLanguage,
+  CountryField,
+  Form,
+  runGraphql,
+  TextField,
+  useForm,
+  useRecordForm,
+} from '../src';
 import {
   CreateUser,
   UpdateUser,
@@ -12,7 +20,8 @@ import {
 } from './support/toolkit-kit';
 
 const { server, toasts } = toolkitSuite();
-const wait = { timeout: 5000 };
+// The first password the server checks loads its dictionaries: allow for that.
+const wait = { timeout: 15_000 };
 
 /** A user form as a module writes one: name, e-mail, password (required only when new). */
 function UserForm({ user }: { user?: UserRow }) {
@@ -66,6 +75,52 @@ describe('forms against the real server', () => {
     expect(server().calls).not.toContain('POST /graphql');
   });
 
+  test('after a failed save the first field in error has the focus, also for a server error', async () => {
+    render(<UserForm />);
+    await fill({ Name: 'Nur ein Name' });
+    await save();
+    expect(field('E-Mail')).toHaveFocus();
+    expect(field('E-Mail')).toHaveAttribute('aria-invalid', 'true');
+
+    // The server refuses the address (and the password): the address, first in the form, gets the focus.
+    await fill({ 'E-Mail': 'keine-adresse', Passwort: 'kurz' });
+    await save();
+    await waitFor(
+      () => expect(groupOf('E-Mail')).toHaveTextContent('Keine gültige E-Mail-Adresse'),
+      wait,
+    );
+    expect(field('E-Mail')).toHaveFocus();
+  });
+
+  test('a country field names the countries in German or English and keeps the ISO code', async () => {
+    function AddressForm() {
+      const form = useForm({
+        initial: { countryCode: 'DE' },
+        required: [],
+        save: async () => null,
+        success: '',
+      });
+      return (
+        <form>
+          <CountryField form={form} name="countryCode" label="Land" />
+        </form>
+      );
+    }
+    render(<AddressForm />);
+    const select = field('Land') as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0]).toHaveTextContent('Deutschland'));
+    expect(within(select).getByRole('option', { name: 'Österreich' })).toHaveValue('AT');
+    await userEvent.selectOptions(select, 'AT');
+    expect(select).toHaveValue('AT');
+    await act(() => changeLanguage('en'));
+    try {
+      expect(select.selectedOptions[0]).toHaveTextContent('Austria');
+      expect(within(select).getAllByRole('option').length).toBeGreaterThan(240);
+    } finally {
+      await act(() => changeLanguage('de'));
+    }
+  });
+
   test('in English the required message is "That is a mandatory field"', async () => {
     render(<UserForm />);
     await act(() => changeLanguage('en'));
@@ -106,7 +161,7 @@ describe('forms against the real server', () => {
     await fill({
       Name: `Neu ${run}`,
       'E-Mail': `neu-${run}@kontor.test`,
-      Passwort: 'neu-passwort',
+      Passwort: 'Kiesel-Laterne-Brombeere-17',
     });
     await save();
     await waitFor(() => expect(window.location.pathname).toBe('/administration/users'), wait);
@@ -118,7 +173,11 @@ describe('forms against the real server', () => {
 
   test('an edit someone else saved in between is refused with the message above the buttons', async () => {
     const run = tag();
-    const input = { name: `Alt ${run}`, email: `alt-${run}@kontor.test`, password: 'alt-passwort' };
+    const input = {
+      name: `Alt ${run}`,
+      email: `alt-${run}@kontor.test`,
+      password: 'Wolke-Fahrrad-Quitte-42',
+    };
     const { createUser } = await runGraphql(CreateUser, { input: { ...input, roleIds: [] } });
     const { user } = await runGraphql(User, { id: String(createUser.id) });
     render(<UserForm user={user!} />);

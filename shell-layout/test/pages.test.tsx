@@ -163,18 +163,49 @@ describe('account page', () => {
     expect(server().requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
+  it('asks for the current password when the e-mail changes, and sends nothing without it', async () => {
+    await openShell('/account/edit', 'packer');
+    const email = screen.getByLabelText('E-Mail');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'packer-neu@kontor.test');
+    await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
+    expect(screen.getByText('Dies ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(screen.getByLabelText('Aktuelles Passwort')).toHaveAttribute('aria-invalid', 'true');
+    expect(server().requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
   it('shows the field errors of the server\u2019s 422 next to their fields', async () => {
     await openShell('/account/edit', 'packer');
     const email = screen.getByLabelText('E-Mail');
     await userEvent.clear(email);
     await userEvent.type(email, 'admin@kontor.test');
     await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'not-the-password');
-    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'neu-und-lang');
-    await userEvent.type(screen.getByLabelText('Neues Passwort bestätigen'), 'neu-und-lang');
     await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('The email has already been taken.')).toBeInTheDocument();
-    expect(screen.getByLabelText('E-Mail')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('The password is incorrect.')).toBeInTheDocument();
+    // The password is checked first: whether the address is taken is not told to a stranger.
+    expect(await screen.findByText('The password is incorrect.')).toBeInTheDocument();
     expect(screen.getByLabelText('Aktuelles Passwort')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('The email has already been taken.')).toBeNull();
+    expect(requestsTo('PUT', '/user')[0]!.body).toEqual({
+      name: 'Packer',
+      email: 'admin@kontor.test',
+      current_password: 'not-the-password',
+    });
+
+    const current = screen.getByLabelText('Aktuelles Passwort');
+    await userEvent.clear(current);
+    await userEvent.type(current, 'packer');
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'password123');
+    await userEvent.type(screen.getByLabelText('Neues Passwort bestätigen'), 'password123');
+    await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
+    // The server loads its password dictionaries on the first password it checks: give it time.
+    expect(
+      await screen.findByText('The email has already been taken.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('E-Mail')).toHaveAttribute('aria-invalid', 'true');
+    // A guessable password is refused with the reason, under the new password.
+    expect(screen.getByLabelText('Neues Passwort')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText(/^The password is too easy to guess\. This is a commonly used password\./),
+    ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { changeLanguage, setSocketId } from '@kontor/shared-session';
+import { changeLanguage, connection$, setSocketId } from '@kontor/shared-session';
+import { filter, firstValueFrom } from 'rxjs';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hoverText, openShell, server } from './support/shell-test-kit';
@@ -75,10 +76,18 @@ describe('top bar', () => {
     expect(await screen.findByRole('button', { name: 'Mark all as read' })).toBeInTheDocument();
   });
 
-  it('shows the notification-server connection red when lost and green when connected', async () => {
-    // A visitor: no Echo connection of the page's own (jsdom cannot reach the server's socket
-    // at the page's host) changes the state behind the test's back; e2e covers the real one.
+  it('shows a logged-out visitor neither the connection indicator nor the bell', async () => {
     await openShell('/');
+    expect(within(topBar()).queryByRole('img', { name: /notification-server/ })).toBeNull();
+    expect(within(topBar()).queryByRole('button', { name: /Benachrichtigung/ })).toBeNull();
+  });
+
+  it('shows the notification-server connection red when lost and green when connected', async () => {
+    await openShell('/', 'packer');
+    // The page's own Echo connection starts after login; jsdom cannot reach the server's
+    // socket at the page's host, so it stays "connecting". Once it has said so, nothing
+    // changes the state behind the test's back (e2e covers the real connection).
+    await firstValueFrom(connection$.pipe(filter((state) => state === 'connecting')));
     const lost = screen.getByRole('img', { name: 'Lost connection to notification-server' });
     expect(lost.querySelector('.bp6-icon')).toHaveClass('bp6-intent-danger');
     act(() => setSocketId('123.456'));

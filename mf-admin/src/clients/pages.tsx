@@ -7,9 +7,11 @@ import {
   type ClientQuery,
 } from '../graphql/generated';
 import {
+  CountryField,
   createPage,
   editPage,
   FormPage,
+  FormSection,
   ListPage,
   TextField,
   useRecordForm,
@@ -89,14 +91,35 @@ function ClientForm({
     ...form,
     errorOf: (name: string) => form.errorOf(name) ?? form.errorOf(`address.${name}`),
   };
+  const field = (name: (typeof ADDRESS_FIELDS)[number], wide?: boolean) => (
+    <TextField form={flat} name={name} label={t(`admin:fields.${name}`)} wide={wide} />
+  );
   return (
     <FormPage title={title} form={form} cancelPath={LIST}>
-      <TextField form={flat} name="name" label={t('admin:fields.name')} />
-      <div className="kontor-form-grid">
-        {ADDRESS_FIELDS.map((field) => (
-          <TextField key={field} form={flat} name={field} label={t(`admin:fields.${field}`)} />
-        ))}
-      </div>
+      <FormSection title={t('admin:sections.client')}>
+        <TextField form={flat} name="name" label={t('admin:fields.name')} wide />
+      </FormSection>
+      <FormSection title={t('admin:sections.contact')}>
+        {field('company', true)}
+        {field('prefix')}
+        {field('suffix')}
+        {field('firstName')}
+        {field('middleName')}
+        {field('lastName')}
+      </FormSection>
+      <FormSection title={t('admin:sections.address')}>
+        {field('street')}
+        {field('houseNumber')}
+        {field('postcode')}
+        {field('city')}
+        <CountryField form={flat} name="countryCode" label={t('admin:fields.countryCode')} />
+        {field('state')}
+        {field('additionalLines', true)}
+      </FormSection>
+      <FormSection title={t('admin:sections.reach')}>
+        <TextField form={flat} name="email" type="email" label={t('admin:fields.email')} />
+        <TextField form={flat} name="phone" type="tel" label={t('admin:fields.phone')} />
+      </FormSection>
     </FormPage>
   );
 }

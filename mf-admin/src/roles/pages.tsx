@@ -1,4 +1,3 @@
-import { H5 } from '@blueprintjs/core';
 import {
   CreateRoleDocument,
   DeleteRoleDocument,
@@ -51,14 +50,39 @@ function RoleList({ route }: PageProps) {
   );
 }
 
-/** Permissions grouped by entity (`order:view` → order); `administrate` is general. */
-function groupPermissions(names: string[]): [string, string[]][] {
-  const groups = new Map<string, string[]>();
-  for (const name of names) {
-    const entity = name.includes(':') ? name.split(':')[0]! : 'general';
-    groups.set(entity, [...(groups.get(entity) ?? []), name]);
-  }
-  return [...groups];
+/** The order the groups and their actions show in; anything new follows, by name. */
+const ENTITY_ORDER = ['general', 'user', 'role', 'client', 'department', 'product', 'order'];
+const ACTION_ORDER = ['view', 'create', 'update', 'delete', 'import', 'export', 'impersonate'];
+
+function byOrder(order: string[]) {
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return (a: string, b: string) => rank(a) - rank(b) || a.localeCompare(b);
+}
+
+interface PermissionGroup {
+  entity: string;
+  title: string;
+  options: { value: string; label: string }[];
+}
+
+/**
+ * Permissions grouped by entity (`order:view` → Bestellungen: Ansehen), in German or English;
+ * `administrate` is general. A permission without a text shows its name.
+ */
+function groupPermissions(names: string[], t: (key: string, fallback: string) => string) {
+  const split = names.map((name) => {
+    const [entity, action] = name.includes(':') ? name.split(':') : ['general', name];
+    return { name, entity: entity!, action: action! };
+  });
+  const entities = [...new Set(split.map((p) => p.entity))].sort(byOrder(ENTITY_ORDER));
+  return entities.map((entity): PermissionGroup => ({
+    entity,
+    title: t(`admin:permissionGroups.${entity}`, entity),
+    options: split
+      .filter((p) => p.entity === entity)
+      .sort((a, b) => byOrder(ACTION_ORDER)(a.action, b.action))
+      .map((p) => ({ value: p.name, label: t(`admin:permissionActions.${p.action}`, p.name) })),
+  }));
 }
 
 function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery['role']>>) {
@@ -73,19 +97,16 @@ function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery
     toasts: { created: t('admin:toasts.roleCreated'), updated: t('admin:toasts.roleUpdated') },
     onSaved: LIST,
   });
+  const text = (key: string, fallback: string) => t(key, { defaultValue: fallback });
   return (
     <FormPage title={title} form={form} cancelPath={LIST}>
       <TextField form={form} name="name" label={t('admin:fields.name')} />
-      <FormField form={form} name="permissions" label={t('admin:fields.permissions')}>
-        <div className="kontor-permission-groups">
-          {groupPermissions(all.data?.permissions ?? []).map(([entity, names]) => (
-            <fieldset key={entity} className="kontor-permission-group">
-              <H5>{entity === 'general' ? t('admin:permissionGroups.general') : entity}</H5>
-              <CheckboxList
-                form={form}
-                name="permissions"
-                options={names.map((name) => ({ value: name, label: name }))}
-              />
+      <FormField form={form} name="permissions" label={t('admin:fields.permissions')} wide>
+        <div className="kontor-checkbox-groups">
+          {groupPermissions(all.data?.permissions ?? [], text).map((group) => (
+            <fieldset key={group.entity} className="kontor-checkbox-group">
+              <legend>{group.title}</legend>
+              <CheckboxList form={form} name="permissions" options={group.options} />
             </fieldset>
           ))}
         </div>

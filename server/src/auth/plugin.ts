@@ -1,20 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { csrfMismatch, HttpError, parseInput } from '../http/errors';
+import { csrfMismatch, HttpError, notFound, parseInput } from '../http/errors';
 import { field } from '../http/validation';
-import { readCookie, setSessionCookies, SESSION_COOKIE } from './cookies';
+import {
+  lifetimeOf,
+  readCookie,
+  setGuestCookies,
+  setSessionCookies,
+  SESSION_COOKIE,
+} from './cookies';
+import { requireUser } from './guards';
 import { attemptLogin } from './login';
 import {
-  createSession,
+  endSessions,
   findSession,
+  issueGuestPass,
+  listSessions,
+  pruneExpired,
   regenerateSession,
   safeEqual,
   touchSession,
+  verifyGuestPass,
+  type GuestPass,
   type SessionLifetime,
 } from './sessions';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A session's public id (a UUID); anything else names no session. */
+const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const loginBody = z.object({
   email: field.email(),
@@ -27,15 +41,19 @@ declare module 'fastify' {
     /** false on routes that need no session (static files): skips the session lookup. */
     session?: boolean;
   }
+  interface FastifyRequest {
+    /** A visitor's signed pre-login cookie (no database row), when there is no session. */
+    guest: GuestPass | null;
+  }
 }
 
 /** The session lifetime from the app's config. */
 export function sessionLifetime(app: FastifyInstance): SessionLifetime {
-  return { minutes: app.config.sessionLifetimeMinutes };
+  return lifetimeOf(app.config);
 }
 
 /** The X-XSRF-TOKEN header; clients may send it URL-encoded as read from the cookie. */
-function xsrfHeader(request: FastifyRequest): string | undefined {
+export function xsrfHeader(request: FastifyRequest): string | undefined {
   const value = request.headers['x-xsrf-token'];
   if (typeof value !== 'string' || value === '') return undefined;
   try {
@@ -50,37 +68,46 @@ function origin(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
+/** Who logged in to the request's session (the original user during a login-as). */
+function ownerOf(request: FastifyRequest): number {
+  const session = request.session!;
+  return session.impersonatorId ?? session.userId!;
+}
+
 /**
  * Session auth in the manner of Sanctum's SPA mode: loads the session of the cookie,
  * checks the anti-forgery token on every unsafe request (419), and serves
- * /sanctum/csrf-cookie, /login and /logout.
+ * /sanctum/csrf-cookie, /login, /logout and the user's list of sessions. Before login a
+ * visitor holds only a cookie signed with APP_KEY (no row); login always starts a new
+ * session. Expired sessions are swept on a timer.
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.decorateRequest('permissionNames', null);
+  app.decorateRequest('guest', null);
   const lifetime = sessionLifetime(app);
+  const appKey = app.config.appKey;
 
   app.addHook('onRequest', async (request) => {
     const routeKnown = request.routeOptions.url !== undefined;
     if (!routeKnown || request.routeOptions.config.session === false) return;
     const token = readCookie(request, SESSION_COOKIE);
     if (token) {
-      request.session = await findSession(app.db, token);
+      request.session = await findSession(app.db, token, lifetime);
       if (request.session) await touchSession(app.db, request.session, lifetime);
+      else request.guest = verifyGuestPass(appKey, token);
     }
     if (UNSAFE_METHODS.has(request.method)) {
+      const expected = request.session?.csrfToken ?? request.guest?.csrfToken;
       const header = xsrfHeader(request);
-      if (
-        !request.session ||
-        header === undefined ||
-        !safeEqual(header, request.session.csrfToken)
-      ) {
+      if (expected === undefined || header === undefined || !safeEqual(header, expected)) {
         throw csrfMismatch();
       }
     }
   });
 
+  // No row for visitors: the cookie is a pass signed with APP_KEY, renewed with the same token.
   app.get('/sanctum/csrf-cookie', async (request, reply) => {
     if (request.session) {
       setSessionCookies(reply, app.config, {
@@ -88,7 +115,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
         session: request.session,
       });
     } else {
-      setSessionCookies(reply, app.config, await createSession(app.db, origin(request), lifetime));
+      setGuestCookies(reply, app.config, issueGuestPass(appKey, request.guest?.nonce));
     }
     return reply.code(204).send();
   });
@@ -113,7 +140,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       const message = 'These credentials do not match our records.';
       throw new HttpError(422, message, { email: [message] });
     }
-    // A new session id and CSRF token on login: a planted cookie never becomes a logged-in one.
+    // Always a new session id and CSRF token on login: a planted cookie never becomes a logged-in one.
     const issued = await regenerateSession(
       app.db,
       request.session,
@@ -125,9 +152,53 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/logout', async (request, reply) => {
-    const issued = await regenerateSession(app.db, request.session, origin(request), lifetime);
-    setSessionCookies(reply, app.config, issued);
+    if (request.session) await endSessions(app.db, { sessionId: request.session.id });
+    setGuestCookies(reply, app.config, issueGuestPass(appKey));
     return reply.code(204).send();
+  });
+
+  // The sessions the user logged in to, by public id (never the token or its hash).
+  app.get('/spa/sessions', { preHandler: requireUser }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listSessions(app.db, ownerOf(request), request.session!.id, lifetime);
+  });
+
+  app.delete('/spa/sessions', { preHandler: requireUser }, async (request) => {
+    const ended = await app.db.transaction((tx) =>
+      endSessions(tx, { owner: ownerOf(request), except: request.session!.id }),
+    );
+    return { ended: ended.length };
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    '/spa/sessions/:id',
+    { preHandler: requireUser },
+    async (request, reply) => {
+      const publicId = request.params.id;
+      if (!PUBLIC_ID.test(publicId)) throw notFound('Session not found.');
+      if (publicId.toLowerCase() === request.session!.publicId)
+        throw new HttpError(409, 'This is the current session: log out to end it.');
+      const ended = await app.db.transaction((tx) =>
+        endSessions(tx, { owner: ownerOf(request), publicId }),
+      );
+      if (ended.length === 0) throw notFound('Session not found.');
+      return reply.code(204).send();
+    },
+  );
+
+  // Expired sessions and finished throttle windows go on a timer, not by a lottery on requests.
+  let sweeping: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    sweeping ??= pruneExpired(app.db, lifetime)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  }, app.config.sessionSweepIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
   });
 }
 

@@ -1,15 +1,21 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { queryOne, type Db } from '../db';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { queryOne, type Db, type SqlParam } from '../db';
+import { sessionsEnded } from './session-events';
 
 /** A session as the server keeps it (the cookie token itself is never stored). */
 export interface Session {
+  /** The token's hash: never leaves the server. */
   id: string;
+  /** The id the session's user sees (GET /spa/sessions) and ends it by. */
+  publicId: string;
   userId: number | null;
   csrfToken: string;
   impersonatorId: number | null;
   remember: boolean;
   lastActivity: Date;
   expiresAt: Date;
+  /** When the user logged in (kept across login-as): the absolute lifetime counts from here. */
+  createdAt: Date;
 }
 
 /** A freshly created session and the token to put in its cookie. */
@@ -25,40 +31,49 @@ export interface SessionInput {
   remember?: boolean;
   ip?: string;
   userAgent?: string;
+  /** The login time of the session this one replaces (login-as): its absolute end stays. */
+  loggedInAt?: Date;
 }
 
-/** How long sessions live: `minutes` of inactivity, remembered ones 30 days. */
+/** How long sessions live. */
 export interface SessionLifetime {
+  /** Minutes of inactivity after which a session ends. */
   minutes: number;
+  /** Hours after login after which a session ends however active it is. */
+  absoluteHours: number;
+  /** Days after login after which a remembered session ends (its idle limit too). */
+  rememberDays: number;
 }
 
-const REMEMBER_MINUTES = 30 * 24 * 60;
 /** Activity is written at most once a minute per session, not on every request. */
 const TOUCH_AFTER_MS = 60_000;
-/** Share of new sessions that also prune expired sessions and throttle rows. */
-const PRUNE_LOTTERY = 0.02;
 
 interface SessionRow {
   id: string;
+  public_id: string;
   user_id: number | null;
   csrf_token: string;
   impersonator_id: number | null;
   remember: boolean;
   last_activity: Date;
   expires_at: Date;
+  created_at: Date;
 }
 
-const columns = 'id, user_id, csrf_token, impersonator_id, remember, last_activity, expires_at';
+const columns =
+  'id, public_id, user_id, csrf_token, impersonator_id, remember, last_activity, expires_at, created_at';
 
 function toSession(row: SessionRow): Session {
   return {
     id: row.id,
+    publicId: row.public_id,
     userId: row.user_id,
     csrfToken: row.csrf_token,
     impersonatorId: row.impersonator_id,
     remember: row.remember,
     lastActivity: new Date(row.last_activity),
     expiresAt: new Date(row.expires_at),
+    createdAt: new Date(row.created_at),
   };
 }
 
@@ -72,6 +87,9 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** What randomToken() makes: anything else in a session cookie is not looked up. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 /** Compares two secrets in constant time. */
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -79,49 +97,102 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function lifetimeMinutes(remember: boolean, lifetime: SessionLifetime): number {
-  return remember ? REMEMBER_MINUTES : lifetime.minutes;
+/** Minutes without activity after which a session ends. */
+function idleMinutes(remember: boolean, lifetime: SessionLifetime): number {
+  return remember ? lifetime.rememberDays * 24 * 60 : lifetime.minutes;
 }
 
-/** Creates a session with a new token and a new CSRF token. */
+/** Minutes after login after which a session ends, active or not. */
+export function absoluteMinutes(remember: boolean, lifetime: SessionLifetime): number {
+  return remember ? lifetime.rememberDays * 24 * 60 : lifetime.absoluteHours * 60;
+}
+
+/** The moment a session ends at the latest, however active. */
+export function absoluteEndOf(session: Session, lifetime: SessionLifetime): Date {
+  return new Date(
+    session.createdAt.getTime() + absoluteMinutes(session.remember, lifetime) * 60_000,
+  );
+}
+
+/**
+ * The login time to give a session that replaces `session` without a new login (login-as
+ * and leaving it; never remembered): it ends when `session` would have, or after the plain
+ * absolute lifetime if that comes first (a remembered session does not lend its 30 days).
+ */
+export function carriedLoginTime(session: Session, lifetime: SessionLifetime): Date {
+  const end = absoluteEndOf(session, lifetime).getTime();
+  return new Date(Math.min(end - absoluteMinutes(false, lifetime) * 60_000, Date.now()));
+}
+
+/**
+ * SQL: the session row `s` is still alive — neither idle too long (expires_at) nor past its
+ * absolute end counted from the login; `plain` and `remembered` are the parameters holding
+ * the absolute minutes (so a shorter setting also ends sessions already running).
+ */
+function alive(plain: string, remembered: string): string {
+  return `s.expires_at > now()
+    AND s.created_at + make_interval(mins => CASE WHEN s.remember THEN ${remembered}::int ELSE ${plain}::int END) > now()`;
+}
+
+/** Creates a session with a new token, a new CSRF token and a new public id. */
 export async function createSession(
   db: Db,
   input: SessionInput,
   lifetime: SessionLifetime,
 ): Promise<IssuedSession> {
-  if (Math.random() < PRUNE_LOTTERY) await pruneExpired(db);
   const token = randomToken();
   const remember = input.remember ?? false;
   const row = await queryOne<SessionRow>(
     db,
-    `INSERT INTO sessions (id, user_id, csrf_token, impersonator_id, remember, ip, user_agent, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))
+    `INSERT INTO sessions (id, public_id, user_id, csrf_token, impersonator_id, remember, ip, user_agent,
+       created_at, expires_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, login.at,
+       LEAST(now() + make_interval(mins => $9), login.at + make_interval(mins => $10))
+     FROM (SELECT COALESCE($11::timestamptz, now()) AS at) AS login
      RETURNING ${columns}`,
     [
       sessionIdOf(token),
+      randomUUID(),
       input.userId ?? null,
       randomToken(),
       input.impersonatorId ?? null,
       remember,
       input.ip ?? null,
       input.userAgent?.slice(0, 512) ?? null,
-      lifetimeMinutes(remember, lifetime),
+      idleMinutes(remember, lifetime),
+      absoluteMinutes(remember, lifetime),
+      input.loggedInAt?.toISOString() ?? null,
     ],
   );
   return { token, session: toSession(row!) };
 }
 
-/** Finds the live session of a cookie token, or null when unknown or expired. */
-export async function findSession(db: Db, token: string): Promise<Session | null> {
-  const row = await queryOne<SessionRow>(
-    db,
-    `SELECT ${columns} FROM sessions WHERE id = $1 AND expires_at > now()`,
-    [sessionIdOf(token)],
-  );
+/**
+ * Finds the live session of a cookie token, or null when unknown, idle too long or past its
+ * absolute end. Without `lifetime` only expires_at counts (which activity never moves past
+ * the absolute end); with it, a lifetime shortened since the last activity applies too.
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  lifetime?: SessionLifetime,
+): Promise<Session | null> {
+  if (!SESSION_TOKEN.test(token)) return null;
+  const row = lifetime
+    ? await queryOne<SessionRow>(
+        db,
+        `SELECT ${columns} FROM sessions s WHERE s.id = $1 AND ${alive('$2', '$3')}`,
+        [sessionIdOf(token), absoluteMinutes(false, lifetime), absoluteMinutes(true, lifetime)],
+      )
+    : await queryOne<SessionRow>(
+        db,
+        `SELECT ${columns} FROM sessions s WHERE s.id = $1 AND s.expires_at > now()`,
+        [sessionIdOf(token)],
+      );
   return row ? toSession(row) : null;
 }
 
-/** Extends a session's life on activity (at most one write a minute). */
+/** Extends a session's life on activity (at most one write a minute), never past its absolute end. */
 export async function touchSession(
   db: Db,
   session: Session,
@@ -129,14 +200,65 @@ export async function touchSession(
 ): Promise<void> {
   if (Date.now() - session.lastActivity.getTime() < TOUCH_AFTER_MS) return;
   await db.query(
-    `UPDATE sessions SET last_activity = now(), expires_at = now() + make_interval(mins => $2) WHERE id = $1`,
-    [session.id, lifetimeMinutes(session.remember, lifetime)],
+    `UPDATE sessions SET last_activity = now(),
+       expires_at = LEAST(now() + make_interval(mins => $2), created_at + make_interval(mins => $3))
+     WHERE id = $1`,
+    [
+      session.id,
+      idleMinutes(session.remember, lifetime),
+      absoluteMinutes(session.remember, lifetime),
+    ],
   );
+}
+
+/** Which sessions to end. */
+export type SessionSelection =
+  /** One session (logout, login, login-as: the one being replaced). */
+  | { sessionId: string }
+  /**
+   * Every session that acts as the user or in which the user acts as someone else (password
+   * change or reset, user deleted), except `except` (the session that changed the password).
+   */
+  | { user: number; except?: string }
+  /** The sessions the user logged in to (`publicId`: only that one), except `except`. */
+  | { owner: number; publicId?: string; except?: string }
+  /** Sessions idle too long or past their absolute end (the sweep). */
+  | { expired: SessionLifetime };
+
+/**
+ * Ends sessions: deletes their rows (their cookies stop working) and announces their ids
+ * with sessionsEnded (after the transaction of `db` commits). The only place that deletes
+ * session rows. Returns the ids (token hashes) of the ended sessions.
+ */
+export async function endSessions(db: Db, selection: SessionSelection): Promise<string[]> {
+  let where: string;
+  let params: SqlParam[];
+  if ('sessionId' in selection) {
+    where = 's.id = $1';
+    params = [selection.sessionId];
+  } else if ('user' in selection) {
+    where = '(s.user_id = $1 OR s.impersonator_id = $1) AND s.id IS DISTINCT FROM $2';
+    params = [selection.user, selection.except ?? null];
+  } else if ('owner' in selection) {
+    where = `COALESCE(s.impersonator_id, s.user_id) = $1 AND s.id IS DISTINCT FROM $2
+      AND ($3::uuid IS NULL OR s.public_id = $3::uuid)`;
+    params = [selection.owner, selection.except ?? null, selection.publicId ?? null];
+  } else {
+    where = `NOT (${alive('$1', '$2')})`;
+    params = [absoluteMinutes(false, selection.expired), absoluteMinutes(true, selection.expired)];
+  }
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM sessions s WHERE ${where} RETURNING s.id`,
+    params,
+  );
+  const ids = rows.map((row) => row.id);
+  sessionsEnded(db, ids);
+  return ids;
 }
 
 /**
  * Replaces a session by a new one (new id, new CSRF token) holding the given identity;
- * the old row is deleted so its cookie stops working. Used on login, logout and login-as.
+ * the old session is ended so its cookie stops working. Used on login, logout and login-as.
  */
 export async function regenerateSession(
   db: Db,
@@ -145,30 +267,123 @@ export async function regenerateSession(
   lifetime: SessionLifetime,
 ): Promise<IssuedSession> {
   return db.transaction(async (tx) => {
-    if (old) await deleteSession(tx, old.id);
+    if (old) await endSessions(tx, { sessionId: old.id });
     return createSession(tx, input, lifetime);
   });
 }
 
-/** Deletes a session; its cookie no longer works. */
+/** Ends a session; its cookie no longer works. */
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  await endSessions(db, { sessionId });
 }
 
-/** Deletes every session of a user except one (after a password change). */
+/** Ends every session acting as or for a user except one (after a password change). */
 export async function deleteOtherSessions(
   db: Db,
   userId: number,
   keepSessionId: string,
 ): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE (user_id = $1 OR impersonator_id = $1) AND id <> $2', [
-    userId,
-    keepSessionId,
-  ]);
+  await endSessions(db, { user: userId, except: keepSessionId });
 }
 
-/** Removes expired sessions and finished throttle windows. */
-export async function pruneExpired(db: Db): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
-  await db.query('DELETE FROM login_throttle WHERE reset_at <= now()');
+/** Ends expired sessions and removes finished throttle windows (the scheduled sweep). */
+export async function pruneExpired(db: Db, lifetime: SessionLifetime): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const ended = await endSessions(tx, { expired: lifetime });
+    await tx.query('DELETE FROM login_throttle WHERE reset_at <= now()');
+    return ended;
+  });
+}
+
+/** One of the user's sessions as GET /spa/sessions shows it (never the token or its hash). */
+export interface SessionListing {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  lastActivity: string;
+  loggedInAt: string;
+  current: boolean;
+  /** Set when the session acts as another user (login-as). */
+  actingAs: { id: number; name: string } | null;
+}
+
+/** The live sessions `owner` logged in to, the current one first, then by last activity. */
+export async function listSessions(
+  db: Db,
+  owner: number,
+  currentSessionId: string,
+  lifetime: SessionLifetime,
+): Promise<SessionListing[]> {
+  const rows = await db.query<{
+    public_id: string;
+    user_agent: string | null;
+    ip: string | null;
+    last_activity: Date;
+    created_at: Date;
+    is_current: boolean;
+    acting_id: number | null;
+    acting_name: string | null;
+  }>(
+    `SELECT s.public_id, s.user_agent, s.ip, s.last_activity, s.created_at, s.id = $4 AS is_current,
+       CASE WHEN s.impersonator_id IS NULL THEN NULL ELSE u.id END AS acting_id,
+       CASE WHEN s.impersonator_id IS NULL THEN NULL ELSE u.name END AS acting_name
+     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+     WHERE COALESCE(s.impersonator_id, s.user_id) = $1 AND ${alive('$2', '$3')}
+     ORDER BY is_current DESC, s.last_activity DESC, s.created_at DESC`,
+    [owner, absoluteMinutes(false, lifetime), absoluteMinutes(true, lifetime), currentSessionId],
+  );
+  return rows.map((row) => ({
+    id: row.public_id,
+    userAgent: row.user_agent,
+    ip: row.ip,
+    lastActivity: new Date(row.last_activity).toISOString(),
+    loggedInAt: new Date(row.created_at).toISOString(),
+    current: row.is_current,
+    actingAs: row.acting_id === null ? null : { id: row.acting_id, name: row.acting_name ?? '' },
+  }));
+}
+
+/** A visitor before login: no database row, only a signed cookie. */
+export interface GuestPass {
+  /** The cookie value (`g.<nonce>.<expiry>.<mac>`). */
+  token: string;
+  /** The anti-forgery token for the XSRF cookie, derived from the nonce. */
+  csrfToken: string;
+  nonce: string;
+  expiresAt: Date;
+}
+
+/** How long a visitor's signed cookie works before /sanctum/csrf-cookie must renew it. */
+const GUEST_LIFETIME_MS = 12 * 60 * 60 * 1000;
+const GUEST_TOKEN = /^g\.([A-Za-z0-9_-]{43})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+function mac(appKey: string, purpose: string, value: string): string {
+  return createHmac('sha256', appKey).update(`kontor ${purpose}|${value}`).digest('base64url');
+}
+
+/**
+ * Issues a visitor's cookie: a nonce and an expiry signed with APP_KEY, and an anti-forgery
+ * token bound to the nonce. Giving the same nonce renews the cookie with the same token.
+ */
+export function issueGuestPass(appKey: string, nonce = randomToken()): GuestPass {
+  const expiresAt = new Date(Date.now() + GUEST_LIFETIME_MS);
+  const payload = `${nonce}.${Math.floor(expiresAt.getTime() / 1000)}`;
+  return {
+    token: `g.${payload}.${mac(appKey, 'guest session', payload)}`,
+    csrfToken: mac(appKey, 'guest csrf', nonce),
+    nonce,
+    expiresAt,
+  };
+}
+
+/** The visitor pass of a cookie value, or null when it is not one, forged or expired. */
+export function verifyGuestPass(appKey: string, token: string): GuestPass | null {
+  const match = GUEST_TOKEN.exec(token);
+  if (!match) return null;
+  const [, nonce, expiry] = match as unknown as [string, string, string, string];
+  const payload = `${nonce}.${expiry}`;
+  if (!safeEqual(match[3]!, mac(appKey, 'guest session', payload))) return null;
+  const expiresAt = new Date(Number(expiry) * 1000);
+  if (expiresAt.getTime() <= Date.now()) return null;
+  return { token, csrfToken: mac(appKey, 'guest csrf', nonce), nonce, expiresAt };
 }

@@ -29,3 +29,38 @@ export async function hitThrottle(db: Db, key: string, decaySeconds: number): Pr
 export async function clearThrottle(db: Db, key: string): Promise<void> {
   await db.query('DELETE FROM login_throttle WHERE key = $1', [key]);
 }
+
+/**
+ * Takes back one counted attempt of a key (a login that succeeded), so that a shared key
+ * (an address, an account) counts failures only, while every failure stays counted.
+ */
+export async function forgiveAttempt(db: Db, key: string): Promise<void> {
+  await db.query(
+    'UPDATE login_throttle SET attempts = GREATEST(attempts - 1, 0) WHERE key = $1 AND reset_at > now()',
+    [key],
+  );
+}
+
+/** The 16-bit groups of one side of an IPv6 address (an IPv4 tail counts as two). */
+function hextets(part: string | undefined): string[] {
+  return part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+}
+
+/**
+ * What an address limit counts by: the address itself, an IPv4 address written in IPv6 as
+ * IPv4, and an IPv6 address by its /64 network (one subscriber line gets a whole /64, so
+ * counting single IPv6 addresses would let one client take 2^64 fresh ones).
+ */
+export function addressBucket(address: string): string {
+  const plain = address.split('%')[0]!.toLowerCase(); // without an IPv6 zone
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!plain.includes(':')) return plain;
+  const [head, tail] = plain.split('::');
+  const front = hextets(head);
+  const back = hextets(tail);
+  const missing = Math.max(0, 8 - front.length - back.length);
+  const all = [...front, ...Array<string>(missing).fill('0'), ...back];
+  const network = all.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16));
+  return `${network.join(':')}::/64`;
+}

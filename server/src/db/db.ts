@@ -27,6 +27,13 @@ export interface Db {
 /** A database the process owns: a Db that can be closed. */
 export interface Database extends Db {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Waits for the session-level advisory lock `key` (pg_advisory_lock), runs fn, then
+   * releases it: every process that asks for the same key runs its fn one after the other.
+   * On PostgreSQL one connection of the pool takes the lock, runs everything fn does
+   * (its transactions too) and releases it; PGlite has only its one connection.
+   */
+  withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

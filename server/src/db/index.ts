@@ -6,7 +6,7 @@ import { openPostgres } from './postgres';
 
 export type { AfterCommit, Database, Db, SqlParam } from './db';
 export { databaseOf, queryOne } from './db';
-export { migrate } from './migrate';
+export { applyMigrations, migrate, withMigrationLock } from './migrate';
 export { openPglite, wrapPglite } from './pglite';
 export { openPostgres } from './postgres';
 

@@ -47,6 +47,15 @@ export function wrapPglite(pglite: PGlite): Database {
     transaction: (fn) =>
       withAfterCommit(database, (run) => pglite.transaction(run), transactionDb, fn),
     afterCommit: runNow,
+    async withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T> {
+      // One connection: the lock is the session's; it keeps out only other sessions.
+      await pglite.query('SELECT pg_advisory_lock($1)', [key]);
+      try {
+        return await fn(database);
+      } finally {
+        await pglite.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    },
     close: () => pglite.close(),
   };
   return database;

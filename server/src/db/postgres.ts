@@ -46,23 +46,72 @@ export function openPostgres(connectionString: string, max = 10): Database {
         fn,
       ),
     afterCommit: runNow,
+    async withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T> {
+      // A session-level lock belongs to the connection that took it: lock, work and unlock
+      // all on this one client, never on whichever client the pool hands out next.
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(connectionDb(client));
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } catch (error) {
+        // Not back into the pool: the connection may still hold the lock or a broken state.
+        failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        client.release(failure);
+      }
+    },
     close: () => pool.end(),
   };
   return database;
+}
+
+/** A Db on one connection of its own (outside a transaction); its transactions run on it too. */
+function connectionDb(client: PoolClient): Db {
+  const db: Db = {
+    async query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+    transaction: <T>(fn: (tx: Db) => Promise<T>) =>
+      withAfterCommit(
+        db,
+        (run: (handle: PoolClient) => Promise<T>) => onClient(client, run),
+        clientDb,
+        fn,
+      ),
+    afterCommit: runNow,
+  };
+  return db;
 }
 
 /** BEGIN on a pooled client, fn, then COMMIT (or ROLLBACK when fn throws). */
 async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    return await onClient(client, fn);
+  } finally {
+    client.release();
+  }
+}
+
+/** BEGIN on this client, fn, then COMMIT (or ROLLBACK when fn throws). */
+async function onClient<T>(client: PoolClient, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }

@@ -23,10 +23,7 @@ const departmentInput = z.object({
         'The customer number may only contain letters, digits, dots, dashes, slashes and underscores.',
       params: { rule: 'customerNumber' },
     }),
-  clientId: z.coerce
-    .number({ error: 'The client field is required.' })
-    .int()
-    .positive('The client field is required.'),
+  clientId: field.id('client'),
 });
 
 const COLUMNS = `d.id, d.name, d.customer_number AS "customerNumber", d.client_id AS "clientId", d.version`;

@@ -36,17 +36,49 @@ function deployToken(): string {
   }
 }
 
+/** The server the CLI talks to: KONTOR_URL, else http://localhost:$PORT (8080). */
+function serverBase(): string {
+  const base = process.env.KONTOR_URL || `http://localhost:${process.env.PORT || 8080}`;
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
+    throw new Error(`KONTOR_URL is not an http(s) URL: ${base}`);
+  }
+  return base;
+}
+
+/** Why a request did not reach the server at all, from fetch's "fetch failed" and its cause. */
+function unreachable(base: string, method: string, url: URL, error: unknown): Error {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+  const from = process.env.KONTOR_URL
+    ? 'KONTOR_URL'
+    : `the default http://localhost:$PORT (PORT=${process.env.PORT || '8080, unset'})`;
+  return new Error(
+    [
+      `Could not reach Kontor at ${base} (${method} ${url.pathname}: ${reason}).`,
+      `The address comes from ${from}. Check that the server is running and listening there,`,
+      'or set KONTOR_URL to the address of a running node (e.g. KONTOR_URL=http://localhost:8080).',
+    ].join('\n'),
+  );
+}
+
 async function api(method: 'GET' | 'POST', urlPath: string, body?: unknown): Promise<unknown> {
-  const base = process.env.KONTOR_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
-  const response = await fetch(new URL(urlPath, base), {
-    method,
-    headers: {
-      authorization: `Bearer ${deployToken()}`,
-      accept: 'application/json',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+  const base = serverBase();
+  const url = new URL(urlPath, base);
+  const token = deployToken();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (error) {
+    throw unreachable(base, method, url, error);
+  }
   const json = (await response.json().catch(() => ({}))) as {
     message?: string;
     errors?: Record<string, string[]>;

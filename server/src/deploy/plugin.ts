@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { recordAudit } from '../audit/audit';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies';
 import { permissionsOfRequest } from '../auth/guards';
+import { xsrfHeader } from '../auth/plugin';
 import { findSession, safeEqual } from '../auth/sessions';
 import { csrfMismatch, HttpError, parseInput, unauthenticated, unauthorized } from '../http/errors';
 import { registerBuild } from './build-seed';
@@ -67,8 +68,8 @@ async function requireDeployer(request: FastifyRequest): Promise<void> {
   request.session = cookie ? await findSession(request.server.db, cookie) : null;
   if (!request.session?.userId) throw unauthenticated();
   if (request.method !== 'GET') {
-    const header = request.headers['x-xsrf-token'];
-    const sent = typeof header === 'string' ? decodeURIComponent(header) : undefined;
+    // The auth plugin's reader: a malformed header is a mismatch (419), never a 500.
+    const sent = xsrfHeader(request);
     if (!sent || !safeEqual(sent, request.session.csrfToken)) {
       throw csrfMismatch();
     }
@@ -123,7 +124,7 @@ async function deployPlugin(app: FastifyInstance): Promise<void> {
 
   app.post('/spa/deploy', guarded, async (request) => {
     const input = parseInput(deployBody, request.body);
-    const checked = await checkDeploySource(app.config.distDir, input);
+    const checked = await checkDeploySource(app.config, input);
     const { actor, userId } = request.deployer!;
     const release = await app.db.transaction(async (tx) => {
       const made = await deployRelease(

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import { HttpError, type FieldErrors } from '../http/errors';
+import { databaseInputError, hasNul, nulMessage, pathsOf } from '../http/validation';
 
 /** One broken rule of one field: the rule's name (for the screen's translated text) and its English message. */
 export interface FieldProblem {
@@ -78,16 +79,26 @@ function ruleOf(issue: z.core.$ZodIssue): Pick<FieldProblem, 'rule' | 'params'> 
   }
 }
 
-/** Parses input with a zod schema; throws InvalidInput with one problem list per field (dotted paths). */
+/**
+ * Parses input with a zod schema; throws InvalidInput with one problem list per field
+ * (dotted paths). Any text of the input with a NUL character is refused on its field
+ * whatever the schema says: PostgreSQL cannot store it.
+ */
 export function parseArgs<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
   const problems: FieldProblems = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input';
-    (problems[field] ??= []).push({ message: issue.message, ...ruleOf(issue) });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input';
+      (problems[field] ??= []).push({ message: issue.message, ...ruleOf(issue) });
+    }
   }
-  throw new InvalidInput(problems);
+  const withNul = (value: unknown) => typeof value === 'string' && hasNul(value);
+  for (const field of pathsOf(input, withNul)) {
+    problems[field] ??= [{ message: nulMessage(field.split('.').at(-1)!), rule: 'characters' }];
+  }
+  if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
+  return (result as { data: z.infer<T> }).data;
 }
 
 const CODES: Record<number, string> = {
@@ -129,15 +140,17 @@ export function toGraphqlError(error: GraphQLError): { error: GraphQLError; inte
     positions: error.positions,
     path: error.path,
   };
-  if (original instanceof HttpError) {
+  // A value PostgreSQL cannot take (NUL, a number beyond its range) is bad input, not a fault.
+  const refused = original instanceof HttpError ? original : databaseInputError(original);
+  if (refused) {
     const extensions: Record<string, unknown> = {
-      code: CODES[original.statusCode] ?? 'BAD_REQUEST',
+      code: CODES[refused.statusCode] ?? 'BAD_REQUEST',
     };
-    if (original.errors) extensions.fieldErrors = original.errors;
-    if (original instanceof InvalidInput) extensions.fieldRules = original.problems;
-    if (original instanceof Conflict) extensions.reason = original.reason;
+    if (refused.errors) extensions.fieldErrors = refused.errors;
+    if (refused instanceof InvalidInput) extensions.fieldRules = refused.problems;
+    if (refused instanceof Conflict) extensions.reason = refused.reason;
     return {
-      error: new GraphQLError(original.message, { ...options, extensions }),
+      error: new GraphQLError(refused.message, { ...options, extensions }),
       internal: false,
     };
   }

@@ -1,10 +1,11 @@
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import {
   GraphQLError,
-  Kind,
   NoSchemaIntrospectionCustomRule,
-  type ASTVisitor,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
@@ -13,58 +14,85 @@ import {
 export const MAX_DEPTH = 8;
 /** Most fields one operation may select, fragments expanded: a screen needs a few dozen. */
 export const MAX_COMPLEXITY = 500;
+/** Most aliases one operation may use (a screen needs a handful; many aliases multiply work). */
+export const MAX_ALIASES = 30;
+/** Most tokens a document may have; the parser stops counting there (a screen's query has a few hundred). */
+export const MAX_TOKENS = 5000;
 
-function countFields(
-  selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  seen: Set<string>,
-): number {
-  let total = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      total += 1;
-      if (selection.selectionSet) total += countFields(selection.selectionSet, fragments, seen);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      total += countFields(selection.selectionSet, fragments, seen);
-    } else {
-      const fragment = fragments.get(selection.name.value);
-      // A fragment spread twice is counted twice; a cycle is refused by graphql's own rules.
-      if (fragment && !seen.has(fragment.name.value)) {
-        total += countFields(
-          fragment.selectionSet,
-          fragments,
-          new Set([...seen, fragment.name.value]),
-        );
-      }
-    }
-  }
-  return total;
+/** The error a refused document answers with (400, code QUERY_TOO_COMPLEX). */
+function tooComplex(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } });
 }
 
-/** Refuses an operation that selects more than MAX_COMPLEXITY fields (with fragments expanded). */
-export const complexityRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
-  const fragments = new Map(
-    context
-      .getDocument()
-      .definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
-      .map((d) => [d.name.value, d]),
-  );
-  return {
-    OperationDefinition(operation) {
-      const complexity = countFields(operation.selectionSet, fragments, new Set());
-      if (complexity > MAX_COMPLEXITY) {
-        context.reportError(
-          new GraphQLError(
-            `The query is too complex: ${complexity} fields, at most ${MAX_COMPLEXITY} allowed.`,
-            { nodes: [operation], extensions: { code: 'QUERY_TOO_COMPLEX' } },
-          ),
-        );
-      }
+// graphql-armor reports with a "Syntax Error:" prefix and a generic code; ours says what it is.
+const report = (message: (found: number) => string) => ({
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) => {
+      const found = Number(/found (\d+(?:\.\d+)?(?:e\+\d+)?|Infinity)/.exec(error.message)?.[1]);
+      context?.reportError(tooComplex(message(found)));
     },
-  };
-};
+  ],
+});
 
-/** The validation rules on top of graphql's own: complexity, and no introspection in production. */
+/**
+ * The cost rules, from graphql-armor: a field count with fragments expanded (each fragment is
+ * counted once and its cost remembered, so checking grows with the document's size, not with
+ * its expansion) and an alias count.
+ */
+const costRules: ValidationRule[] = [
+  costLimitRule({
+    maxCost: MAX_COMPLEXITY,
+    objectCost: 1,
+    scalarCost: 1,
+    depthCostFactor: 1,
+    flattenFragments: true,
+    ignoreIntrospection: false,
+    ...report(
+      (found) => `The query is too complex: ${found} fields, at most ${MAX_COMPLEXITY} allowed.`,
+    ),
+  }),
+  maxAliasesRule({
+    n: MAX_ALIASES,
+    ...report(
+      (found) => `The query uses too many aliases: ${found}, at most ${MAX_ALIASES} allowed.`,
+    ),
+  }),
+];
+
+/**
+ * Checks a parsed document's cost before graphql's own validation and execution see it:
+ * the errors to refuse it with (empty when it may go on). Linear in the document's size.
+ */
+export function costErrors(schema: GraphQLSchema, document: DocumentNode): GraphQLError[] {
+  return [...validate(schema, document, costRules, { maxErrors: 10 })];
+}
+
+/**
+ * A query text that is a JSON value: Mercurius would take it as an already parsed document
+ * (an AST the parser's token limit never saw). No GraphQL document is valid JSON, so refusing
+ * these refuses nothing a client sends.
+ */
+export function isJsonText(source: string): boolean {
+  const start = source.trimStart()[0];
+  if (start !== '{' && start !== '[' && start !== '"') return false;
+  try {
+    JSON.parse(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The validation rules on top of graphql's own: no introspection in production. */
 export function validationRules(production: boolean): ValidationRule[] {
-  return production ? [complexityRule, NoSchemaIntrospectionCustomRule] : [complexityRule];
+  return production ? [NoSchemaIntrospectionCustomRule] : [];
+}
+
+/**
+ * graphql-js appends "Did you mean …?" to unknown-field and unknown-type errors, naming the
+ * schema's fields: in production, where introspection is off, that would hand the schema out.
+ */
+export function withoutSuggestions(message: string): string {
+  return message.replace(/\s*Did you mean .+\?$/s, '');
 }

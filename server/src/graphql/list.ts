@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db, SqlParam } from '../db';
+import { hasNul } from '../http/validation';
 import { parseArgs } from './errors';
 
 /** No list sends more rows than this in one page. */
@@ -33,6 +34,10 @@ const pageArgs = z.object({
     .string()
     .trim()
     .max(100, 'The search must not be greater than 100 characters.')
+    .refine((text) => !hasNul(text), {
+      message: 'The search must not contain NUL characters.',
+      params: { rule: 'characters' },
+    })
     .nullish(),
   sortDirection: z.enum(['ASC', 'DESC']).nullish(),
 });

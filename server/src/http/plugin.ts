@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, sendHttpError } from './errors';
+import securityHeaders from './security-headers';
+import { databaseInputError } from './validation';
+
+/** A request part (params, query, body) as an object of named values. */
+const asObject = (part: unknown) =>
+  part !== null && typeof part === 'object' && !Array.isArray(part) ? part : {};
 
 /** Clear messages for the errors Fastify raises before a handler runs. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -14,7 +20,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 /**
  * The JSON conventions of every API response: one error shape {message, errors?},
  * a JSON body parser that rejects malformed input with 400 (an empty body is no body),
- * and nosniff on every response.
+ * the security headers on every response and no-store on every answer that does not set
+ * its own Cache-Control.
  */
 async function httpPlugin(app: FastifyInstance): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -29,13 +36,29 @@ async function httpPlugin(app: FastifyInstance): Promise<void> {
     });
   });
 
+  // Security headers (CSP in production, HSTS behind HTTPS, no framing …) on every response.
+  await app.register(securityHeaders);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
+    // API answers are personal: no browser or proxy keeps them. Routes that may be cached
+    // (the front end's files, the import map) set their own Cache-Control.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return sendHttpError(reply, error);
+    // A value PostgreSQL cannot take that no validation caught: 422 on the fields holding it.
+    const { params, query, body } = request;
+    const refused = databaseInputError(error, {
+      ...asObject(params),
+      ...asObject(query),
+      ...asObject(body),
+    });
+    if (refused) {
+      request.log.warn({ err: error }, 'input reached the database unvalidated');
+      return sendHttpError(reply, refused);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

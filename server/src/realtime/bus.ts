@@ -14,12 +14,23 @@ export interface PresenceMember {
   user_info?: unknown;
 }
 
-/** What a node shares with the others: events, and presence membership. */
+/**
+ * What nodes tell each other about sockets and sessions (not channel events): a session
+ * authorized a socket's private or presence channel (the socket may sit on another node than
+ * the one answering /broadcasting/auth), and sessions ended.
+ */
+export type BusNotice =
+  | { notice: 'granted'; socketId: string; sessionId: string }
+  | { notice: 'sessions-ended'; sessionIds: string[] };
+
+/** What a node shares with the others: events, notices, and presence membership. */
 export interface Bus {
-  /** Starts delivering every published message (this node's too) to `deliver`. */
-  start(deliver: (message: BusMessage) => void): Promise<void>;
+  /** Starts delivering every published message and notice (this node's too). */
+  start(deliver: (message: BusMessage) => void, hear?: (notice: BusNotice) => void): Promise<void>;
   /** Sends a message to every node. */
   publish(message: BusMessage): Promise<void>;
+  /** Sends a notice to every node (this one included), in the order notices are sent. */
+  notify(notice: BusNotice): Promise<void>;
   /** Adds a socket to a presence channel; `first` when it is the user's first connection there. */
   join(
     channel: string,
@@ -47,14 +58,23 @@ export function uniqueMembers(entries: Iterable<PresenceMember>): PresenceMember
 /** The bus of a single node: everything stays in this process. */
 export class LocalBus implements Bus {
   private deliver: ((message: BusMessage) => void) | null = null;
+  private hear: ((notice: BusNotice) => void) | null = null;
   private readonly presence = new Map<string, Map<string, PresenceMember>>();
 
-  async start(deliver: (message: BusMessage) => void): Promise<void> {
+  async start(
+    deliver: (message: BusMessage) => void,
+    hear?: (notice: BusNotice) => void,
+  ): Promise<void> {
     this.deliver = deliver;
+    this.hear = hear ?? null;
   }
 
   async publish(message: BusMessage): Promise<void> {
     this.deliver?.(message);
+  }
+
+  async notify(notice: BusNotice): Promise<void> {
+    this.hear?.(notice);
   }
 
   async join(channel: string, socketId: string, member: PresenceMember) {
@@ -83,6 +103,7 @@ export class LocalBus implements Bus {
 
   async close(): Promise<void> {
     this.deliver = null;
+    this.hear = null;
     this.presence.clear();
   }
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { RealtimeConfig } from '../config';
-import type { Bus, BusMessage, PresenceMember } from './bus';
+import type { Bus, BusMessage, BusNotice, PresenceMember } from './bus';
 import { RealtimeMetrics } from './metrics';
 import {
   channelKind,
@@ -21,6 +21,10 @@ import {
 interface Connection {
   id: string;
   ws: WebSocket;
+  /** The client address it counts against (see addressKey). */
+  address: string;
+  /** Sessions that authorized a private or presence channel of this socket. */
+  sessions: Set<string>;
   /** Joined channels; presence channels keep the member they joined as. */
   channels: Map<string, PresenceMember | null>;
   lastSeen: number;
@@ -40,6 +44,8 @@ export interface Broadcast {
 }
 
 const SOCKET_ID = /^\d+\.\d+$/;
+/** How long a node remembers an ended session, for a grant of it that arrives late. */
+const ENDED_SESSION_MEMORY_MS = 2 * 60_000;
 /** ws's send options for a text frame: one object for every send, not one per socket. */
 const TEXT_FRAME = { binary: false } as const;
 
@@ -63,17 +69,32 @@ export class RealtimeHub {
   });
   private readonly connections = new Map<string, Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
-  /** Socket ids are `<node>.<counter>`: the random node part keeps them unique across nodes. */
+  /** Open sockets per client address (key of addressKey). */
+  private readonly perAddress = new Map<string, number>();
+  /** This node's sockets by the sessions that authorized their channels. */
+  private readonly bySession = new Map<string, Set<Connection>>();
+  /** Recently ended sessions and when to forget them (insertion order is time order). */
+  private readonly endedSessions = new Map<string, number>();
+  /**
+   * Socket ids are `<node>.<random>`: the random node part keeps them unique across nodes,
+   * the random socket part unguessable, so that nobody can have a channel authorization
+   * signed in advance for a socket that does not exist yet (and outlive the session).
+   */
   private readonly nodePart = randomInt(1, 2 ** 31);
-  private counter = 0;
   private readonly sweeper: NodeJS.Timeout;
   private closing = false;
+  private readonly clientAddress: (request: IncomingMessage) => string;
 
   constructor(
     private readonly config: RealtimeConfig,
     private readonly bus: Bus,
     private readonly log: { warn(obj: object, msg: string): void },
+    options: {
+      /** The client's address of an upgrade request (default: the socket's peer address). */
+      clientAddress?: (request: IncomingMessage) => string;
+    } = {},
   ) {
+    this.clientAddress = options.clientAddress ?? ((request) => request.socket.remoteAddress ?? '');
     const every = Math.min(5000, Math.max(50, Math.floor(config.activityTimeoutMs / 4)));
     this.sweeper = setInterval(() => this.sweepIdle(), every);
     this.sweeper.unref?.(); // absent under jsdom, where timers are numbers
@@ -81,7 +102,10 @@ export class RealtimeHub {
 
   /** Starts receiving the bus's events. */
   start(): Promise<void> {
-    return this.bus.start((message) => this.deliver(message));
+    return this.bus.start(
+      (message) => this.deliver(message),
+      (notice) => this.hear(notice),
+    );
   }
 
   /** Number of open sockets on this node. */
@@ -103,7 +127,25 @@ export class RealtimeHub {
       this.metrics.rejected('origin');
       return refuse(socket, 403);
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, match[1]!));
+    const address = addressKey(this.clientAddress(request));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, match[1]!, address));
+  }
+
+  /**
+   * Tells every node that a session authorized channels of a socket, so that the socket's
+   * node ends them when the session ends. Call before handing out the signature.
+   */
+  granted(socketId: string, sessionId: string): Promise<void> {
+    return this.bus.notify({ notice: 'granted', socketId, sessionId });
+  }
+
+  /**
+   * Tells every node that sessions ended: each closes its sockets holding channels those
+   * sessions authorized (4200: pusher-js reconnects at once and authorizes every channel
+   * anew, which the ended session no longer can).
+   */
+  endSessions(sessionIds: string[]): Promise<void> {
+    return this.bus.notify({ notice: 'sessions-ended', sessionIds });
   }
 
   /** Publishes an event on channels (every node), leaving out the originating socket. */
@@ -157,7 +199,7 @@ export class RealtimeHub {
     }
   }
 
-  private open(ws: WebSocket, key: string): void {
+  private open(ws: WebSocket, key: string, address: string): void {
     ws.on('error', () => undefined); // oversized frames (1009) and broken pipes close the socket
     if (key !== this.config.appKey) {
       this.metrics.rejected('app_key');
@@ -171,9 +213,19 @@ export class RealtimeHub {
       ws.close(CODES.overCapacity, 'Over capacity');
       return;
     }
+    const fromAddress = this.perAddress.get(address) ?? 0;
+    if (fromAddress >= this.config.maxConnectionsPerAddress) {
+      this.metrics.rejected('address_capacity');
+      ws.send(errorFrame(CODES.overCapacity, 'Over capacity: too many sockets from your address'));
+      ws.close(CODES.overCapacity, 'Over capacity');
+      return;
+    }
+    this.perAddress.set(address, fromAddress + 1);
     const connection: Connection = {
-      id: `${this.nodePart}.${++this.counter}`,
+      id: this.newSocketId(),
       ws,
+      address,
+      sessions: new Set(),
       channels: new Map(),
       lastSeen: Date.now(),
       pingSentAt: 0,
@@ -194,6 +246,42 @@ export class RealtimeHub {
         }),
       ),
     );
+  }
+
+  private newSocketId(): string {
+    for (;;) {
+      const id = `${this.nodePart}.${randomInt(1, 2 ** 48)}`;
+      if (!this.connections.has(id)) return id;
+    }
+  }
+
+  /** Acts on a notice of any node: records a grant, or ends the sockets of ended sessions. */
+  private hear(notice: BusNotice): void {
+    if (notice.notice === 'granted') {
+      const connection = this.connections.get(notice.socketId);
+      if (!connection) return; // a socket of another node, or gone
+      if (this.endedSessions.has(notice.sessionId)) {
+        // The session ended while its grant was on the way.
+        return this.endSocket(connection);
+      }
+      connection.sessions.add(notice.sessionId);
+      let sockets = this.bySession.get(notice.sessionId);
+      if (!sockets) this.bySession.set(notice.sessionId, (sockets = new Set()));
+      sockets.add(connection);
+    } else if (notice.notice === 'sessions-ended') {
+      const forgetAt = Date.now() + ENDED_SESSION_MEMORY_MS;
+      for (const id of notice.sessionIds) {
+        this.endedSessions.delete(id);
+        this.endedSessions.set(id, forgetAt);
+        for (const connection of this.bySession.get(id) ?? []) this.endSocket(connection);
+      }
+    }
+  }
+
+  /** Closes a socket whose authorizing session ended; it gets nothing from here on. */
+  private endSocket(connection: Connection): void {
+    connection.ws.close(CODES.reconnect, 'Session ended');
+    void this.forget(connection);
   }
 
   private send(connection: Connection, text: string | Buffer): void {
@@ -387,6 +475,15 @@ export class RealtimeHub {
   private async forget(connection: Connection): Promise<void> {
     if (!this.connections.delete(connection.id)) return;
     this.metrics.closed();
+    const fromAddress = (this.perAddress.get(connection.address) ?? 1) - 1;
+    if (fromAddress > 0) this.perAddress.set(connection.address, fromAddress);
+    else this.perAddress.delete(connection.address);
+    for (const session of connection.sessions) {
+      const sockets = this.bySession.get(session);
+      sockets?.delete(connection);
+      if (sockets?.size === 0) this.bySession.delete(session);
+    }
+    connection.sessions.clear();
     for (const [channel, member] of connection.channels) {
       const subscribers = this.channels.get(channel);
       subscribers?.delete(connection);
@@ -399,6 +496,10 @@ export class RealtimeHub {
   /** Pings sockets that were silent for activity_timeout; closes those that stay silent with 4201. */
   private sweepIdle(): void {
     const now = Date.now();
+    for (const [session, forgetAt] of this.endedSessions) {
+      if (forgetAt > now) break;
+      this.endedSessions.delete(session);
+    }
     for (const connection of this.connections.values()) {
       if (connection.pingSentAt) {
         if (now - connection.pingSentAt > this.config.pongTimeoutMs) {
@@ -430,6 +531,34 @@ function parseMember(channelData: string | undefined): PresenceMember | null {
   const id = data?.user_id;
   if (typeof id !== 'string' && typeof id !== 'number') return null;
   return { user_id: id, user_info: data!.user_info };
+}
+
+/** The 16-bit groups of one side of an IPv6 `::` (an embedded IPv4 address counts as two). */
+function ipv6Groups(part: string | undefined): string[] {
+  return part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+}
+
+/**
+ * What the per-address socket limit counts by: the address itself, IPv4 in IPv6 as IPv4,
+ * and an IPv6 address by its /64 network (one subscriber's line gets a whole /64).
+ */
+export function addressKey(address: string): string {
+  const plain = address.split('%')[0]!.toLowerCase(); // without an IPv6 zone
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!plain.includes(':')) return plain;
+  const [head, tail] = plain.split('::');
+  const front = ipv6Groups(head);
+  const back = ipv6Groups(tail);
+  const all = [
+    ...front,
+    ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'),
+    ...back,
+  ];
+  return `${all
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Answers an upgrade request with a plain HTTP status and drops it. */

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards';
+import { onSessionsEnded } from '../auth/session-events';
 import { HttpError, parseInput } from '../http/errors';
 import { LocalBus, type Bus } from './bus';
 import { authorizeChannel } from './channels';
+import { clientAddressOf } from './client-address';
 import { isSocketId, RealtimeHub } from './hub';
 import {
   channelKind,
@@ -70,7 +72,9 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
         onError: (error) => app.log.warn({ err: error }, 'redis'),
       })
     : new LocalBus();
-  const hub = new RealtimeHub(settings, bus, app.log);
+  const hub = new RealtimeHub(settings, bus, app.log, {
+    clientAddress: clientAddressOf(app.config.trustProxy),
+  });
   await hub.start();
   app.decorate('realtime', hub);
   const publish: Publisher = (broadcast) => hub.broadcast(broadcast);
@@ -81,11 +85,19 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     ),
   );
 
+  // A session that ends (logout, password change or reset, …) ends the channels it authorized, on every node.
+  const detachSessions = onSessionsEnded(app.db, (sessionIds) =>
+    hub
+      .endSessions(sessionIds)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'ending sockets of sessions failed')),
+  );
+
   const onUpgrade = hub.handleUpgrade.bind(hub);
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
     detachPublisher(app.db, publish);
+    detachSessions();
     await hub.close();
   });
 
@@ -109,6 +121,13 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
       if (verdict === false || kind === 'public' || (kind === 'presence') !== (verdict !== true)) {
         hub.metrics.authFailures++;
         throw new HttpError(403, 'This action is unauthorized.');
+      }
+      // The socket's node learns which session this was before the client can use the signature.
+      try {
+        await hub.granted(input.socket_id, request.session!.id);
+      } catch (error) {
+        request.log.warn({ err: error }, 'realtime grant failed');
+        throw new HttpError(503, 'Realtime is unavailable, please try again.');
       }
       const secret = { key: settings.appKey, secret: settings.appSecret };
       if (verdict === true) {
@@ -187,10 +206,13 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/metrics', { config: { session: false } }, async (request, reply) => {
-    // request.ip: behind a trusted proxy the client's address, not the proxy's loopback.
-    const address = request.ip;
+    // The socket's own peer, never X-Forwarded-For (which a client can write). A request a
+    // proxy on this host forwards (it says so in X-Forwarded-For / Forwarded) is not local.
+    const address = request.socket.remoteAddress ?? '';
+    const forwarded = 'x-forwarded-for' in request.headers || 'forwarded' in request.headers;
     const loopback =
-      address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+      !forwarded &&
+      (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
     const token = settings.metricsToken;
     const bearer = request.headers.authorization;
     const tokenOk =

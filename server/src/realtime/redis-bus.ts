@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { uniqueMembers, type Bus, type BusMessage, type PresenceMember } from './bus';
+import {
+  uniqueMembers,
+  type Bus,
+  type BusMessage,
+  type BusNotice,
+  type PresenceMember,
+} from './bus';
 
 const EVENTS = 'kontor:realtime:events';
+const NOTICES = 'kontor:realtime:notices';
 const NODES = 'kontor:realtime:nodes';
 const nodeKey = (node: string) => `kontor:realtime:node:${node}`;
 const nodeChannelsKey = (node: string) => `kontor:realtime:node-channels:${node}`;
@@ -37,16 +44,22 @@ export class RedisBus implements Bus {
     this.sub.on('error', onError);
   }
 
-  async start(deliver: (message: BusMessage) => void): Promise<void> {
+  async start(
+    deliver: (message: BusMessage) => void,
+    hear?: (notice: BusNotice) => void,
+  ): Promise<void> {
     await Promise.all([this.pub.connect(), this.sub.connect()]);
-    this.sub.on('message', (_channel: string, text: string) => {
+    this.sub.on('message', (channel: string, text: string) => {
+      let parsed: unknown;
       try {
-        deliver(JSON.parse(text) as BusMessage);
+        parsed = JSON.parse(text);
       } catch {
-        // Not ours: another program published on the channel.
+        return; // Not ours: another program published on the channel.
       }
+      if (channel === NOTICES) hear?.(parsed as BusNotice);
+      else deliver(parsed as BusMessage);
     });
-    await this.sub.subscribe(EVENTS);
+    await this.sub.subscribe(EVENTS, NOTICES);
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), this.ttlMs / 3);
     this.heartbeat.unref?.();
@@ -54,6 +67,10 @@ export class RedisBus implements Bus {
 
   async publish(message: BusMessage): Promise<void> {
     await this.pub.publish(EVENTS, JSON.stringify(message));
+  }
+
+  async notify(notice: BusNotice): Promise<void> {
+    await this.pub.publish(NOTICES, JSON.stringify(notice));
   }
 
   async join(channel: string, socketId: string, member: PresenceMember) {

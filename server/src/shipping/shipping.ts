@@ -26,10 +26,7 @@ const shipperInput = z.object({ name: field.requiredString('name', 100) });
 
 const shippingMethodInput = z.object({
   name: field.requiredString('name', 100),
-  shipperId: z.coerce
-    .number({ error: 'The shipper field is required.' })
-    .int()
-    .positive('The shipper field is required.'),
+  shipperId: field.id('shipper'),
   hazmatAllowed: z.boolean({ error: 'The hazardous goods field is required.' }),
   trackingRequired: z.boolean({ error: 'The tracking number field is required.' }),
 });

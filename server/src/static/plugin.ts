@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cspDirectives, cspHeader, enforcesCsp } from '../http/security-headers';
 import { negotiateEncoding, resolveInside, StaticFileCache, type StaticFile } from './files';
 
 /** Paths that belong to the API: never answered with the SPA's index.html. */
@@ -14,6 +16,28 @@ const NO_CACHE_FILES = new Set(['/index.html', '/importmap.json', '/modules.json
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const NOT_BUILT = 'Front end not built: run npm run build';
+
+/** A script element: its attributes and its inline text. */
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** Script types a browser runs (any other type, such as an import map in JSON, is data). */
+const RUNNABLE_TYPE = /^(text\/javascript|application\/javascript|module)$/i;
+
+/**
+ * The CSP hashes ('sha256-…') of the inline scripts a browser runs in a page, so the
+ * policy allows exactly those (index.html starts SystemJS with one) and no others.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1];
+    if (type && !RUNNABLE_TYPE.test(type)) continue;
+    // The browser hashes the text as parsed: its line breaks normalized to \n.
+    const parsed = text.replace(/\r\n?/g, '\n');
+    hashes.push(`sha256-${createHash('sha256').update(parsed, 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
 
 /** Whether a path names an API call rather than a page or a file. */
 export function isApiPath(urlPath: string): boolean {
@@ -44,6 +68,7 @@ async function sendFile(
   reply: FastifyReply,
   file: StaticFile,
   urlPath: string,
+  contentSecurityPolicy?: string,
 ) {
   const encoding = file.compressible
     ? negotiateEncoding(request.headers['accept-encoding'])
@@ -53,6 +78,7 @@ async function sendFile(
   if (file.compressible) reply.header('vary', 'Accept-Encoding');
   if (file.contentType.startsWith('text/html')) {
     reply.header('x-frame-options', 'DENY').header('referrer-policy', 'same-origin');
+    if (contentSecurityPolicy) reply.header('content-security-policy', contentSecurityPolicy);
   }
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const body = await file.body(encoding);
@@ -74,12 +100,26 @@ function decodedPath(request: FastifyRequest): string | undefined {
 /**
  * Serves the built front end from DIST_DIR: its files (immutable when content-hashed,
  * revalidated otherwise; ETag/304; brotli or gzip) and index.html for every page route.
- * Unknown API paths and non-GET requests get a JSON 404.
+ * Unknown API paths and non-GET requests get a JSON 404. In production the page carries
+ * the CSP with its inline scripts' hashes, and source maps are not served.
  */
 async function staticPlugin(app: FastifyInstance): Promise<void> {
   const root = path.resolve(app.config.distDir);
   const cache = new StaticFileCache();
   const noSession = { config: { session: false } };
+  const production = app.config.nodeEnv === 'production';
+  /** The inline script hashes of the current index.html, by its ETag. */
+  let pageHashes: { etag: string; hashes: string[] } | undefined;
+
+  /** The page's CSP in production: the app's policy plus the hashes of the page's inline scripts. */
+  async function pagePolicy(file: StaticFile): Promise<string | undefined> {
+    if (!enforcesCsp(app.config)) return undefined;
+    if (pageHashes?.etag !== file.etag) {
+      const html = (await file.body('identity')).toString('utf8');
+      pageHashes = { etag: file.etag, hashes: inlineScriptHashes(html) };
+    }
+    return cspHeader(cspDirectives(app.config, pageHashes.hashes));
+  }
 
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
     const file = await cache.load(path.join(root, 'index.html'));
@@ -92,7 +132,7 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
         .header('referrer-policy', 'same-origin')
         .send(NOT_BUILT);
     }
-    return sendFile(request, reply, file, '/index.html');
+    return sendFile(request, reply, file, '/index.html', await pagePolicy(file));
   }
 
   /** Serves the file at a decoded URL path, or returns false when there is none. */
@@ -102,6 +142,8 @@ async function staticPlugin(app: FastifyInstance): Promise<void> {
     urlPath: string,
   ): Promise<boolean> {
     if (urlPath === '/index.html') return false;
+    // Source maps carry the front end's sources: built, but not public in production.
+    if (production && urlPath.toLowerCase().endsWith('.map')) return false;
     const absolute = await resolveInside(root, urlPath);
     const file = absolute && (await cache.load(absolute));
     if (!file) return false;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, weakPasswordReason } from '../auth/passwords';
+import { endSessions } from '../auth/sessions';
 import { queryOne, type Db } from '../db';
 import { conflict, invalidField, parseArgs, staleEdit } from '../graphql/errors';
 import { listPage, type Page, type PageArgs } from '../graphql/list';
@@ -35,9 +36,7 @@ const userInput = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     password.optional(),
   ),
-  roleIds: z
-    .array(z.coerce.number().int().positive(), { error: 'The roles field is required.' })
-    .max(100),
+  roleIds: z.array(field.id('role'), { error: 'The roles field is required.' }).max(100),
 });
 
 const COLUMNS = 'u.id, u.name, u.email, u.version';
@@ -139,6 +138,16 @@ async function setRoles(db: Db, userId: number, roleIds: number[]) {
   );
 }
 
+/** The hash of a password an administrator sets, refused when it is easy to guess. */
+async function strongPasswordHash(
+  password: string,
+  user: { name: string; email: string },
+): Promise<string> {
+  const weak = await weakPasswordReason(password, [user.name, user.email]);
+  if (weak) throw invalidField('password', 'weakPassword', weak);
+  return hashPassword(password);
+}
+
 /** Creates a user with a password and roles the acting user may hand out. */
 export async function registerUser(
   db: Db,
@@ -149,7 +158,7 @@ export async function registerUser(
   if (parsed.password === undefined)
     throw invalidField('password', 'required', 'The password field is required.');
   const roleIds = [...new Set(parsed.roleIds)];
-  const passwordHash = await hashPassword(parsed.password);
+  const passwordHash = await strongPasswordHash(parsed.password, parsed);
   return db.transaction(async (tx) => {
     await assertEmailFree(tx, parsed.email, null);
     await checkRoles(tx, roleIds, actorHolds);
@@ -173,7 +182,8 @@ export async function updateUser(
 ): Promise<AdministeredUser> {
   const parsed = parseArgs(userInput, input);
   const roleIds = [...new Set(parsed.roleIds)];
-  const passwordHash = parsed.password === undefined ? null : await hashPassword(parsed.password);
+  const passwordHash =
+    parsed.password === undefined ? null : await strongPasswordHash(parsed.password, parsed);
   return db.transaction(async (tx) => {
     const current = await queryOne<{ version: number }>(
       tx,
@@ -193,8 +203,8 @@ export async function updateUser(
       [id, parsed.name, parsed.email, passwordHash],
     );
     await setRoles(tx, id, roleIds);
-    // A new password set by an administrator ends the user's sessions.
-    if (passwordHash !== null) await tx.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+    // A new password set by an administrator ends every session acting as the user (login-as too).
+    if (passwordHash !== null) await endSessions(tx, { user: id });
     return user!;
   });
 }
@@ -210,6 +220,7 @@ export async function deleteUser(
   await db.transaction(async (tx) => {
     if (!(await findAdministeredUser(tx, id))) throw notFound('User not found.');
     await assertNotMorePrivileged(tx, id, actorHolds, 'delete');
+    await endSessions(tx, { user: id });
     await tx.query('DELETE FROM users WHERE id = $1', [id]);
   });
 }

@@ -1,4 +1,5 @@
 import {
+  carriedLoginTime,
   regenerateSession,
   type IssuedSession,
   type Session,
@@ -29,9 +30,11 @@ export type ImpersonationResult =
   | { status: 'not-found' };
 
 /**
- * Lets the session act as another user: refused without user:impersonate, for yourself,
- * and for a target holding a permission the actor lacks. The session is regenerated
- * (remembering the original user) and the switch is written to the audit log.
+ * Lets the session act as another user: refused without user:impersonate, for yourself
+ * (the acting user or the original one who logged in: a chain of logins-as never ends in a
+ * session that impersonates itself), and for a target holding a permission the actor lacks.
+ * The session is regenerated (remembering the original user and keeping the login time, so
+ * its absolute end stays) and the switch is written to the audit log.
  */
 export async function impersonateUser(
   db: Db,
@@ -42,21 +45,28 @@ export async function impersonateUser(
     const actorPermissions = new Set(await permissionsOf(tx, request.actorId));
     if (!actorPermissions.has(IMPERSONATE_PERMISSION))
       return { status: 'forbidden', reason: 'missing-permission' };
-    if (request.targetId === request.actorId) return { status: 'forbidden', reason: 'self' };
+    const originalId = request.session.impersonatorId ?? request.actorId;
+    if (request.targetId === request.actorId || request.targetId === originalId)
+      return { status: 'forbidden', reason: 'self' };
     const target = await findUserById(tx, request.targetId);
     if (!target) return { status: 'not-found' };
     const targetPermissions = await permissionsOf(tx, target.id);
     if (targetPermissions.some((name) => !actorPermissions.has(name))) {
       return { status: 'forbidden', reason: 'more-privileged' };
     }
-    const impersonatorId = request.session.impersonatorId ?? request.actorId;
     const issued = await regenerateSession(
       tx,
       request.session,
-      { userId: target.id, impersonatorId, remember: false, ...request.origin },
+      {
+        userId: target.id,
+        impersonatorId: originalId,
+        remember: false,
+        loggedInAt: carriedLoginTime(request.session, lifetime),
+        ...request.origin,
+      },
       lifetime,
     );
-    await recordAudit(tx, impersonatorId, 'impersonate', target.id, { actingAs: request.actorId });
+    await recordAudit(tx, originalId, 'impersonate', target.id, { actingAs: request.actorId });
     return { status: 'ok', issued };
   });
 }
@@ -77,7 +87,7 @@ export async function leaveImpersonation(
     const issued = await regenerateSession(
       tx,
       session,
-      { userId: impersonatorId, ...origin },
+      { userId: impersonatorId, loggedInAt: carriedLoginTime(session, lifetime), ...origin },
       lifetime,
     );
     await recordAudit(tx, impersonatorId, 'impersonate.leave', session.userId, {});

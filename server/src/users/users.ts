@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword, weakPasswordReason } from '../auth/passwords';
 import { queryOne, type Db } from '../db';
 import type { FieldErrors } from '../http/errors';
 
@@ -49,7 +49,10 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
   return row!;
 }
 
-/** A change of one's own account; the password fields come together or not at all. */
+/**
+ * A change of one's own account. A new password or a new e-mail address (the login name)
+ * needs the current password.
+ */
 export interface AccountChange {
   name: string;
   email: string;
@@ -61,32 +64,50 @@ export interface AccountChange {
 export type AccountChangeResult =
   { ok: true; user: User; passwordChanged: boolean } | { ok: false; errors: FieldErrors };
 
-/** Changes a user's name, e-mail and (with the current password) password. */
+/**
+ * Changes a user's name, e-mail and password. A new e-mail or password is taken only with
+ * the right current password, and that is checked first: whether an address is taken is
+ * told only to someone who has proved to be the account's owner.
+ */
 export async function updateAccount(
   db: Db,
   userId: number,
   change: AccountChange,
 ): Promise<AccountChangeResult> {
-  const errors: FieldErrors = {};
-  const taken = await queryOne(
+  const current = await queryOne<{ email: string; password_hash: string }>(
     db,
-    'SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2',
-    [change.email, userId],
+    'SELECT email, password_hash FROM users WHERE id = $1',
+    [userId],
   );
-  if (taken) errors.email = ['The email has already been taken.'];
+  const emailChanged = current?.email.toLowerCase() !== change.email.toLowerCase();
+  if (emailChanged || change.newPassword !== undefined) {
+    if (change.currentPassword === undefined)
+      return {
+        ok: false,
+        errors: { current_password: ['The current password field is required.'] },
+      };
+    if (!(await verifyPassword(current?.password_hash, change.currentPassword)))
+      return { ok: false, errors: { current_password: ['The password is incorrect.'] } };
+  }
 
+  const errors: FieldErrors = {};
+  if (emailChanged) {
+    const taken = await queryOne(
+      db,
+      'SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2',
+      [change.email, userId],
+    );
+    if (taken) errors.email = ['The email has already been taken.'];
+  }
   let passwordHash: string | undefined;
   if (change.newPassword !== undefined) {
-    const current = await queryOne<{ password_hash: string }>(
-      db,
-      'SELECT password_hash FROM users WHERE id = $1',
-      [userId],
-    );
-    if (!(await verifyPassword(current?.password_hash, change.currentPassword ?? ''))) {
-      errors.current_password = ['The password is incorrect.'];
-    } else {
-      passwordHash = await hashPassword(change.newPassword);
-    }
+    const weak = await weakPasswordReason(change.newPassword, [
+      change.name,
+      change.email,
+      current?.email ?? '',
+    ]);
+    if (weak) errors.password = [weak];
+    else passwordHash = await hashPassword(change.newPassword);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 

@@ -19,9 +19,14 @@ export class HttpError extends Error {
   }
 }
 
-/** The anti-forgery token the server put into the XSRF-TOKEN cookie, or ''. */
+/**
+ * The anti-forgery token the server put into its cookie, or '': `__Host-XSRF-TOKEN` when the
+ * server uses secure cookies (production), else `XSRF-TOKEN`.
+ */
 export function readXsrfToken(): string {
-  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
+  const match =
+    document.cookie.match(/(?:^|;\s*)__Host-XSRF-TOKEN=([^;]*)/) ??
+    document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
   return match ? decodeURIComponent(match[1]) : '';
 }
 

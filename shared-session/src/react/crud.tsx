@@ -223,7 +223,7 @@ export function Form<Values extends Record<string, unknown>>({
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={form.submit} noValidate className="kontor-form">
+    <form onSubmit={form.submit} noValidate className="kontor-record-form">
       {children}
       <FormActions form={form} onCancel={cancelPath ? () => navigate(cancelPath) : undefined} />
     </form>

@@ -80,70 +80,70 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
 
   return (
     <div className="kontor-data-table">
-      <InputGroup
-        leftIcon="search"
-        type="search"
-        placeholder={i18n.t('ui:search')}
-        aria-label={i18n.t('ui:search')}
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-      />
+      <div className="kontor-table-toolbar">
+        <InputGroup
+          className="kontor-table-search"
+          leftIcon="search"
+          type="search"
+          placeholder={i18n.t('ui:search')}
+          aria-label={i18n.t('ui:search')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
       {problem ? (
         <p role="alert">{problemText(problem)}</p>
       ) : (
-        <HTMLTable
-          striped
-          interactive
-          aria-label={label}
-          aria-busy={loading}
-          style={{ width: '100%' }}
-        >
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.title}
-                  aria-sort={
-                    column.sortKey === sortBy
-                      ? direction === 'ASC'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {column.sortKey ? (
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      text={column.title}
-                      endIcon={
-                        column.sortKey === sortBy
-                          ? direction === 'ASC'
-                            ? 'chevron-up'
-                            : 'chevron-down'
-                          : undefined
-                      }
-                      onClick={() => sortOn(column.sortKey!)}
-                    />
-                  ) : (
-                    column.title
-                  )}
-                </th>
-              ))}
-              {actions ? <th>{i18n.t('ui:actions')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((row) => (
-              <tr key={row.id}>
+        // A table wider than the screen scrolls sideways in here, never the page.
+        <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={label}>
+          <HTMLTable striped interactive aria-label={label} aria-busy={loading}>
+            <thead>
+              <tr>
                 {columns.map((column) => (
-                  <td key={column.title}>{column.cell(row)}</td>
+                  <th
+                    key={column.title}
+                    aria-sort={
+                      column.sortKey === sortBy
+                        ? direction === 'ASC'
+                          ? 'ascending'
+                          : 'descending'
+                        : undefined
+                    }
+                  >
+                    {column.sortKey ? (
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        text={column.title}
+                        endIcon={
+                          column.sortKey === sortBy
+                            ? direction === 'ASC'
+                              ? 'chevron-up'
+                              : 'chevron-down'
+                            : undefined
+                        }
+                        onClick={() => sortOn(column.sortKey!)}
+                      />
+                    ) : (
+                      column.title
+                    )}
+                  </th>
                 ))}
-                {actions ? <td>{actions(row, reload)}</td> : null}
+                {actions ? <th>{i18n.t('ui:actions')}</th> : null}
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {list.items.map((row) => (
+                <tr key={row.id}>
+                  {columns.map((column) => (
+                    <td key={column.title}>{column.cell(row)}</td>
+                  ))}
+                  {actions ? <td className="kontor-row-actions">{actions(row, reload)}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       {loading && !data ? <Spinner size={30} /> : null}
       {!loading && !problem && list.items.length === 0 ? <EmptyState /> : null}
@@ -154,7 +154,9 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
           disabled={page <= 1}
           onClick={() => setPage(page - 1)}
         />
-        <span>{i18n.t('ui:pageOf', { page, pages, total: list.total })}</span>
+        <span className="kontor-pager-text">
+          {i18n.t('ui:pageOf', { page, pages, total: list.total })}
+        </span>
         <Button
           icon="chevron-right"
           aria-label={i18n.t('ui:next')}

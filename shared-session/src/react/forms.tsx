@@ -7,12 +7,13 @@ import {
   InputGroup,
   Intent,
 } from '@blueprintjs/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { i18n } from '../i18n/i18n';
 import { showToast } from '../toasts/toasts';
 import { graphqlProblem, type GraphqlProblem } from './graphql';
 import { useTranslation } from './hooks';
 import './toolkit-i18n';
+import './toolkit.css';
 
 /** The translated text of a failed call: the reason of a CONFLICT, else its code. */
 export function problemText(problem: GraphqlProblem): string {
@@ -32,6 +33,8 @@ export interface FormState<Values extends Record<string, unknown>> {
   submit: (event?: FormEvent) => Promise<boolean>;
   submitting: boolean;
   problem: GraphqlProblem | null;
+  /** How many submits have failed (a required field empty, or the server refused): each moves focus to the first error. */
+  failures: number;
 }
 
 /**
@@ -50,6 +53,7 @@ export function useForm<Values extends Record<string, unknown>>(options: {
   const [tried, setTried] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<GraphqlProblem | null>(null);
+  const [failures, setFailures] = useState(0);
 
   const isEmpty = (name: string) => {
     const value = values[name];
@@ -76,10 +80,14 @@ export function useForm<Values extends Record<string, unknown>>(options: {
     errorOf,
     submitting,
     problem,
+    failures,
     async submit(event) {
       event?.preventDefault();
       setTried(true);
-      if (options.required.some(isEmpty)) return false;
+      if (options.required.some(isEmpty)) {
+        setFailures((n) => n + 1);
+        return false;
+      }
       setSubmitting(true);
       try {
         await options.save(values);
@@ -90,6 +98,7 @@ export function useForm<Values extends Record<string, unknown>>(options: {
       } catch (error) {
         const found = graphqlProblem(error);
         setProblem(found);
+        setFailures((n) => n + 1);
         showToast(problemText(found), 'danger');
         return false;
       } finally {
@@ -108,17 +117,21 @@ export function FormField<Values extends Record<string, unknown>>({
   name,
   label,
   required,
+  wide,
   children,
 }: {
   form: FormState<Values>;
   name: string;
   label: string;
   required?: boolean;
+  /** In a two-column section: spans both columns. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const error = form.errorOf(name);
   return (
     <FormGroup
+      className={wide ? 'kontor-field kontor-field--wide' : 'kontor-field'}
       label={label}
       labelFor={`field-${name}`}
       labelInfo={
@@ -139,21 +152,29 @@ export function TextField<Values extends Record<string, unknown>>({
   label,
   required,
   type = 'text',
+  autoComplete,
+  wide,
 }: {
   form: FormState<Values>;
   name: keyof Values & string;
   label: string;
   required?: boolean;
   type?: string;
+  /** The browser's autofill hint (`street-address`, `postal-code`, `tel` …). */
+  autoComplete?: string;
+  wide?: boolean;
 }) {
   const error = form.errorOf(name);
   return (
-    <FormField form={form} name={name} label={label} required={required}>
+    <FormField form={form} name={name} label={label} required={required} wide={wide}>
       <InputGroup
         id={`field-${name}`}
+        name={name}
         type={type}
+        autoComplete={autoComplete}
         value={String(form.values[name] ?? '')}
         intent={error ? Intent.DANGER : Intent.NONE}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => form.set(name, event.target.value as Values[typeof name])}
       />
     </FormField>
@@ -167,23 +188,49 @@ export function SelectField<Values extends Record<string, unknown>>({
   label,
   required,
   options,
+  wide,
 }: {
   form: FormState<Values>;
   name: keyof Values & string;
   label: string;
   required?: boolean;
   options: { value: string; label: string }[];
+  wide?: boolean;
 }) {
   return (
-    <FormField form={form} name={name} label={label} required={required}>
+    <FormField form={form} name={name} label={label} required={required} wide={wide}>
       <HTMLSelect
         id={`field-${name}`}
+        name={name}
         value={String(form.values[name] ?? '')}
+        aria-invalid={form.errorOf(name) ? true : undefined}
         onChange={(event) => form.set(name, event.target.value as Values[typeof name])}
         options={[{ value: '', label: '—' }, ...options]}
         fill
       />
     </FormField>
+  );
+}
+
+/**
+ * A titled group of a form's fields (e.g. the address), in two columns where the width
+ * allows; a field marked `wide` spans both.
+ */
+export function FormSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="kontor-form-section">
+      <legend className="kontor-form-section-title">{title}</legend>
+      {description ? <p className="kontor-form-section-description">{description}</p> : null}
+      <div className="kontor-form-grid">{children}</div>
+    </fieldset>
   );
 }
 
@@ -236,7 +283,24 @@ export function CheckboxList<Values extends Record<string, unknown>>({
   );
 }
 
-/** Save and cancel under a form; the form-wide error (e.g. a stale edit) shows above them. */
+/**
+ * After a failed submit: the first field showing an error (in the order the form shows them)
+ * gets the focus and scrolls into the middle of its scroll area; without one, the form-wide error.
+ */
+function showFirstError(form: HTMLFormElement): void {
+  const field = form
+    .querySelector('.bp6-form-group.bp6-intent-danger')
+    ?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+  const target = field ?? form.querySelector<HTMLElement>('[role="alert"]');
+  if (!target) return;
+  field?.focus({ preventScroll: true });
+  target.scrollIntoView?.({ block: 'center' });
+}
+
+/**
+ * Save and cancel under a form; the form-wide error (e.g. a stale edit) shows above them.
+ * After a failed submit the first field in error gets the focus.
+ */
 export function FormActions<Values extends Record<string, unknown>>({
   form: state,
   onCancel,
@@ -245,6 +309,11 @@ export function FormActions<Values extends Record<string, unknown>>({
   onCancel?: () => void;
 }) {
   useTranslation('ui');
+  const anchor = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = anchor.current?.closest('form');
+    if (state.failures > 0 && form) showFirstError(form);
+  }, [state.failures]);
   const general =
     state.problem && state.problem.code !== 'BAD_USER_INPUT' ? problemText(state.problem) : null;
   return (
@@ -254,7 +323,7 @@ export function FormActions<Values extends Record<string, unknown>>({
           {general}
         </Callout>
       ) : null}
-      <div className="kontor-form-actions">
+      <div className="kontor-form-actions" ref={anchor}>
         <Button
           type="submit"
           intent={Intent.PRIMARY}

@@ -22,6 +22,7 @@ const de = {
     login: 'Anmelden',
     actingAs: 'Handelt als {{name}}',
     backTo: 'Zurück zu {{name}}',
+    more: 'Konto und Einstellungen',
   },
   notifications: {
     title: 'Benachrichtigungen',
@@ -64,6 +65,20 @@ const de = {
     saved: 'Konto erfolgreich gespeichert',
     failed: 'Konto konnte nicht gespeichert werden',
   },
+  sessions: {
+    title: 'Angemeldete Geräte',
+    device: 'Gerät',
+    address: 'Adresse',
+    lastActivity: 'Letzte Aktivität',
+    actions: 'Aktionen',
+    thisDevice: 'Dieses Gerät',
+    unknownDevice: 'Unbekanntes Gerät',
+    end: 'Abmelden',
+    endOthers: 'Alle anderen Geräte abmelden',
+    ended: 'Sitzung beendet',
+    endFailed: 'Die Sitzung konnte nicht beendet werden',
+    loadFailed: 'Die Sitzungen konnten nicht geladen werden',
+  },
 };
 
 type Texts = typeof de;
@@ -88,6 +103,7 @@ const en: Texts = {
     login: 'Login',
     actingAs: 'Acting as {{name}}',
     backTo: 'Back to {{name}}',
+    more: 'Account and settings',
   },
   notifications: {
     title: 'Notifications',
@@ -129,6 +145,20 @@ const en: Texts = {
     mismatch: 'The passwords do not match',
     saved: 'Account saved successfully',
     failed: 'The account could not be saved',
+  },
+  sessions: {
+    title: 'Signed-in devices',
+    device: 'Device',
+    address: 'Address',
+    lastActivity: 'Last activity',
+    actions: 'Actions',
+    thisDevice: 'This device',
+    unknownDevice: 'Unknown device',
+    end: 'Log out',
+    endOthers: 'Log out all other devices',
+    ended: 'Session ended',
+    endFailed: 'The session could not be ended',
+    loadFailed: 'The sessions could not be loaded',
   },
 };
 

@@ -1,7 +1,8 @@
-import { Button, H4 } from '@blueprintjs/core';
+import { Button, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import {
   http,
   HttpError,
+  i18n,
   Page,
   reloadUser,
   showToast,
@@ -9,7 +10,7 @@ import {
   useTranslation,
   type User,
 } from '@kontor/shared-session';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { FormField, firstErrors } from './form-field';
 
 interface AccountForm {
@@ -22,27 +23,34 @@ interface AccountForm {
 
 type AccountField = keyof AccountForm;
 
-/** What the form asks the server to change: name and email, the password only when a new one is typed. */
-function changeRequest(form: AccountForm): Partial<AccountForm> {
+/** Whether the form changes the login e-mail (which, like a new password, needs the current password). */
+function changesEmail(form: AccountForm, user: User): boolean {
+  return form.email.trim().toLowerCase() !== user.email.toLowerCase();
+}
+
+/**
+ * What the form asks the server to change: name and email, the password only when a new one
+ * is typed; the current password with a new password or a new e-mail.
+ */
+function changeRequest(form: AccountForm, user: User): Partial<AccountForm> {
   const { name, email, current_password, password, password_confirmation } = form;
-  return password
-    ? { name, email, current_password, password, password_confirmation }
-    : { name, email };
+  if (password) return { name, email, current_password, password, password_confirmation };
+  return changesEmail(form, user) ? { name, email, current_password } : { name, email };
 }
 
 /** Checks in the browser what needs no server: required fields and the repeated password. */
 function validate(
   form: AccountForm,
+  user: User,
   t: (key: string) => string,
 ): Partial<Record<AccountField, string>> {
   const errors: Partial<Record<AccountField, string>> = {};
   if (!form.name.trim()) errors.name = t('common:required');
   if (!form.email.trim()) errors.email = t('common:required');
-  if (form.password) {
-    if (!form.current_password) errors.current_password = t('common:required');
-    if (form.password !== form.password_confirmation)
-      errors.password_confirmation = t('shell:account.mismatch');
-  }
+  if ((form.password || changesEmail(form, user)) && !form.current_password)
+    errors.current_password = t('common:required');
+  if (form.password && form.password !== form.password_confirmation)
+    errors.password_confirmation = t('shell:account.mismatch');
   return errors;
 }
 
@@ -66,12 +74,12 @@ function AccountEditForm({ user }: { user: User }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(form, t);
+    const found = validate(form, user, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await http.put('/user', changeRequest(form));
+      await http.put('/user', changeRequest(form, user));
     } catch (error) {
       if (error instanceof HttpError && error.status === 422)
         setErrors(firstErrors(error.fieldErrors));
@@ -126,13 +134,113 @@ function AccountEditForm({ user }: { user: User }) {
   );
 }
 
-/** /account/edit: the logged-in user's name, email and password. */
+/** One of the user's sessions as GET /spa/sessions gives it (by public id, never the token). */
+interface SessionEntry {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  lastActivity: string;
+  loggedInAt: string;
+  current: boolean;
+  actingAs: { id: number; name: string } | null;
+}
+
+/** The user's sessions (device, address, last activity) with a way to end one or all others. */
+function SessionList() {
+  const { t } = useTranslation('shell');
+  const [sessions, setSessions] = useState<SessionEntry[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setSessions(await http.get<SessionEntry[]>('/spa/sessions'));
+    } catch {
+      setSessions([]);
+      showToast(t('sessions.loadFailed'), 'danger');
+    }
+  }, [t]);
+  useEffect(() => void load(), [load]);
+
+  const end = async (request: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await request();
+      showToast(t('sessions.ended'), 'success');
+    } catch {
+      showToast(t('sessions.endFailed'), 'danger');
+    }
+    await load();
+    setBusy(false);
+  };
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const others = sessions?.filter((session) => !session.current).length ?? 0;
+
+  return (
+    <section className="kontor-sessions" aria-labelledby="account-sessions">
+      <H4 id="account-sessions">{t('sessions.title')}</H4>
+      <HTMLTable striped aria-labelledby="account-sessions" aria-busy={sessions === null}>
+        <thead>
+          <tr>
+            <th>{t('sessions.device')}</th>
+            <th>{t('sessions.address')}</th>
+            <th>{t('sessions.lastActivity')}</th>
+            <th>
+              <span className="bp6-text-muted">{t('sessions.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(sessions ?? []).map((session) => (
+            <tr key={session.id}>
+              <td>
+                {session.userAgent ?? t('sessions.unknownDevice')}
+                {session.actingAs ? (
+                  <div className="bp6-text-muted">
+                    {t('topbar.actingAs', { name: session.actingAs.name })}
+                  </div>
+                ) : null}
+              </td>
+              <td>{session.ip ?? '–'}</td>
+              <td>{when(session.lastActivity)}</td>
+              <td>
+                {session.current ? (
+                  <Tag intent="primary" minimal>
+                    {t('sessions.thisDevice')}
+                  </Tag>
+                ) : (
+                  <Button
+                    size="small"
+                    icon="log-out"
+                    text={t('sessions.end')}
+                    disabled={busy}
+                    onClick={() => void end(() => http.delete(`/spa/sessions/${session.id}`))}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <Button
+        icon="log-out"
+        intent="danger"
+        text={t('sessions.endOthers')}
+        disabled={busy || others === 0}
+        onClick={() => void end(() => http.delete('/spa/sessions'))}
+      />
+    </section>
+  );
+}
+
+/** /account/edit: the logged-in user's name, email and password, and their sessions. */
 export function AccountPage() {
   const { t } = useTranslation('shell');
   const { user } = useSession();
   return (
     <Page title={t('titles.account')}>
       {user ? <AccountEditForm key={user.id} user={user} /> : null}
+      {user ? <SessionList key={`sessions-${user.id}`} /> : null}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox } from '@blueprintjs/core';
+import { Button, Card, Checkbox } from '@blueprintjs/core';
 import { HttpError, login, Page, useTranslation } from '@kontor/shared-session';
 import { useState, type FormEvent } from 'react';
 import { FormField, firstErrors } from './form-field';
@@ -25,7 +25,10 @@ export function LoginPage() {
     );
     setMissing(empty);
     setServerErrors({});
-    if (empty.length > 0) return;
+    if (empty.length > 0) {
+      document.getElementById(`login-${empty[0]}`)?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       await login({ email, password, remember });
@@ -38,42 +41,44 @@ export function LoginPage() {
   };
 
   return (
-    <Page title={t('titles.login')}>
-      <form className="kontor-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormField
-          id="login-email"
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={setEmail}
-          error={errorOf('email')}
-        />
-        <FormField
-          id="login-password"
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={setPassword}
-          error={errorOf('password')}
-        />
-        <Checkbox
-          label={t('login.remember')}
-          checked={remember}
-          onChange={(e) => setRemember(e.currentTarget.checked)}
-        />
-        <Button
-          type="submit"
-          intent="primary"
-          icon="log-in"
-          text={t('login.submit')}
-          loading={submitting}
-          disabled={submitting}
-        />
-      </form>
-    </Page>
+    <Card className="kontor-login" elevation={1}>
+      <Page title={t('titles.login')}>
+        <form className="kontor-form" noValidate onSubmit={(event) => void submit(event)}>
+          <FormField
+            id="login-email"
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={setEmail}
+            error={errorOf('email')}
+          />
+          <FormField
+            id="login-password"
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={setPassword}
+            error={errorOf('password')}
+          />
+          <Checkbox
+            label={t('login.remember')}
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          <Button
+            type="submit"
+            intent="primary"
+            icon="log-in"
+            text={t('login.submit')}
+            loading={submitting}
+            disabled={submitting}
+          />
+        </form>
+      </Page>
+    </Card>
   );
 }

@@ -1,12 +1,9 @@
 import { Icon, Intent, Tooltip } from '@blueprintjs/core';
-import { useEffect } from 'react';
-import { connection$, startRealtime, useObservable, useTranslation } from '@kontor/shared-session';
+import { connection$, useObservable, useTranslation } from '@kontor/shared-session';
 
-/** Green while the notification server is connected, red otherwise (SPEC.md §4); starts the connection. */
+/** Green while the notification server is connected, red otherwise (SPEC.md §4). */
 export function ConnectionIndicator() {
   const { t } = useTranslation('shell');
-  // The Echo connection follows the session from here on: it opens only after login.
-  useEffect(() => startRealtime(), []);
   const connected = useObservable(connection$, 'disconnected') === 'connected';
   const text = t(connected ? 'topbar.connected' : 'topbar.disconnected');
   return (

@@ -1,0 +1,147 @@
+// Kontor as `node server/dist/main.js` starts it — a real process with its own environment —
+// and the PostgreSQL server such processes share.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { startThrowawayPostgres } from '../../build/throwaway-postgres.cjs';
+
+const root = path.resolve(__dirname, '..', '..');
+
+/**
+ * Builds server/dist. Others build at the same time: /tmp/kontor-build.lock is the one
+ * people take by hand, /tmp/kontor-server-build.lock the one build/jest-real-server.ts takes
+ * (always in this order, so nobody waits for the other in a circle).
+ */
+export function buildServer(): void {
+  const build = spawnSync(
+    'flock',
+    [
+      '/tmp/kontor-build.lock',
+      'flock',
+      '/tmp/kontor-server-build.lock',
+      'npm',
+      'run',
+      '--silent',
+      'build',
+      '-w',
+      'server',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
+}
+
+/** One started Kontor process. */
+export interface ServerProcess {
+  /** http://127.0.0.1:<port>, once it listens. */
+  origin: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then waits for it to exit; removes its DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node server/dist/main.js` with PORT=0 and its own DATA_DIR plus `env`; resolves once
+ * it prints its URL and answers GET /health, rejects with its output when it exits first.
+ */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kontor-process-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return new Promise<ServerProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`Kontor did not start within 120 s:\n${output}`));
+    }, 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /Kontor is running at http:\/\/[^:]+:(\d+)\//.exec(output)?.[1];
+      if (!port) return;
+      child.stdout!.off('data', read);
+      child.stdout!.on('data', (more: Buffer) => (output += more.toString()));
+      const origin = `http://127.0.0.1:${port}`;
+      fetch(`${origin}/health`).then(
+        (health) => {
+          clearTimeout(timer);
+          if (health.ok) resolve({ origin, output: () => output, stop });
+          else reject(new Error(`GET /health answered ${health.status}:\n${output}`));
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+      reject(new Error(`Kontor exited with ${code} before it listened:\n${output}`));
+    });
+  });
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A PostgreSQL server: the one TEST_DATABASE_URL names (test-postgres.sh), else a throwaway cluster. */
+export async function postgresServer(): Promise<{ url: string; stop(): void }> {
+  if (process.env.TEST_DATABASE_URL)
+    return { url: process.env.TEST_DATABASE_URL, stop: () => undefined };
+  const cluster = startThrowawayPostgres(await freePort());
+  if (!cluster) throw new Error('No PostgreSQL server binaries on this machine');
+  return cluster;
+}
+
+/** A new, empty database on that server; `drop` removes it again. */
+export async function emptyDatabase(serverUrl: string): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const name = `kontor_proc_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
