@@ -11,17 +11,24 @@ import {
 /** A Db bound to one pooled client inside BEGIN … COMMIT. */
 function clientDb(client: PoolClient, afterCommit: (fn: AfterCommit) => void): Db {
   const db: Db = {
-    async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await client.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
-    async exec(sql: string) {
-      await client.query(sql);
-    },
+    ...statementsOn(client),
     transaction: (fn) => fn(db),
     afterCommit,
   };
   return db;
+}
+
+/** `query` and `exec` of a Db, sent to the pool (any connection) or to one connection. */
+function statementsOn(target: Pool | PoolClient): Pick<Db, 'query' | 'exec'> {
+  return {
+    async query<T>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await target.query(sql, params as unknown[]);
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await target.query(sql);
+    },
+  };
 }
 
 /** Connects to a PostgreSQL server through a connection pool. */
@@ -31,13 +38,7 @@ export function openPostgres(connectionString: string, max = 10): Database {
   pool.on('error', () => undefined);
   const database: Database = {
     kind: 'postgres',
-    async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await pool.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
-    async exec(sql: string) {
-      await pool.query(sql);
-    },
+    ...statementsOn(pool),
     transaction: <T>(fn: (tx: Db) => Promise<T>) =>
       withAfterCommit(
         database,
@@ -74,13 +75,7 @@ export function openPostgres(connectionString: string, max = 10): Database {
 /** A Db on one connection of its own (outside a transaction); its transactions run on it too. */
 function connectionDb(client: PoolClient): Db {
   const db: Db = {
-    async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await client.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
-    async exec(sql: string) {
-      await client.query(sql);
-    },
+    ...statementsOn(client),
     transaction: <T>(fn: (tx: Db) => Promise<T>) =>
       withAfterCommit(
         db,
