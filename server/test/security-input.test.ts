@@ -10,6 +10,9 @@ import {
   type GraphQLField,
   type GraphQLInputType,
 } from 'graphql';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import { schemaSource } from '../src/graphql/plugin';
 import { administrationSnapshot, admin, graphql, type GraphqlAnswer } from './graphql-support';
 import { Browser, loggedIn, send, startTestApp, type TestApp } from './helpers';
@@ -26,14 +29,21 @@ const BAD_IDS = ['2147483648', '99999999999999999999', '-5', '1\u0000'];
 
 let t: TestApp;
 let browser: Browser;
+/** A built front end of one page, so page routes answer as in a deployment (a fresh clone has none). */
+let dist: string;
 /** One row of each kind, made through the API (proving the baseline values are valid). */
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startTestApp();
+  dist = mkdtempSync(join(os.tmpdir(), 'kontor-probe-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Kontor</title>');
+  t = await startTestApp({ distDir: dist });
   browser = await admin(t.app);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 const ok = (answer: GraphqlAnswer, what: string) => {
   if (answer.errors) throw new Error(`${what}: ${JSON.stringify(answer.errors)}`);
