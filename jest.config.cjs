@@ -18,13 +18,16 @@ const front = (name) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   setupFilesAfterEnv: ['<rootDir>/build/jest.setup.ts'],
   moduleNameMapper: {
+    '^@kontor/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@kontor/shared-session$': '<rootDir>/shared-session/src/index.ts',
+    '^@kontor/ui$': '<rootDir>/ui/src/index.ts',
     '\\.css$': '<rootDir>/build/jest.style-stub.cjs',
   },
 });
 module.exports = {
   projects: [
     front('shared-session'),
+    front('ui'),
     front('root-config'),
     front('shell-layout'),
     front('mf-orders'),
@@ -37,6 +40,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/test/**/*.test.ts'],
+      // The server runs @kontor/contracts' build (dist/); its tests read the source.
+      moduleNameMapper: { '^@kontor/contracts$': '<rootDir>/contracts/src/index.ts' },
       transform: {
         '^.+\\.ts$': swc,
         '/node_modules/(.+/)?(content-disposition|quick-lru|mercurius)/.+\\.js$': swc,

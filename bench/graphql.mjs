@@ -3,6 +3,10 @@
 // /graphql and as a plain Fastify JSON route reading the same rows with the same business
 // functions, each under 32 concurrent clients (autocannon), side by side. Target: GraphQL
 // at least 0.7 of the plain route's requests per second. Needs `npm run build -w server`.
+// Then (issue 10) lists at scale on PostgreSQL: the same page out of 100,000 and 1,000,000
+// users at 1, 8 and 32 clients, beside the list's own SQL run bare on a pool of the same size.
+// Goal: p99 < 100 ms at 32 clients, and the 1M figure within 20 % of the 100k one.
+//   node bench/graphql.mjs [--lists-only]     BENCH_SECONDS=10 per measurement
 import autocannon from 'autocannon';
 import { createRequire } from 'node:module';
 
@@ -11,14 +15,181 @@ const server = new URL('../server/dist/', import.meta.url).pathname;
 const { PGlite } = await import('@electric-sql/pglite');
 const { createApp } = require(`${server}app.js`);
 const { testConfig } = require(`${server}config.js`);
-const { migrate, wrapPglite } = require(`${server}db/index.js`);
+const { migrate, openPostgres, PGLITE_EXTENSIONS, wrapPglite } = require(`${server}db/index.js`);
 const { seedDemoData } = require(`${server}demo/seed.js`);
 const { listUsers, roleIdsOfUsers } = require(`${server}users/directory.js`);
 const { requirePermission } = require(`${server}auth/guards.js`);
 
-const USERS = 100_000;
+const { startThrowawayPostgres } = require('../build/throwaway-postgres.cjs');
+const { startKontor } = require('../build/kontor-server.cjs');
+const { rowsStatement, totalStatement } = require(`${server}lists/list.js`);
+const { userList } = require(`${server}users/list.js`);
+const { Pool } = require('pg');
+
+/** Logs in as the demo admin like a browser; the headers of its later requests. */
+async function adminHeaders(base) {
+  const jar = new Map();
+  const keep = (response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${base}/sanctum/csrf-cookie`));
+  keep(
+    await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: cookie(),
+        'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')),
+      },
+      body: JSON.stringify({ email: 'admin@kontor.test', password: 'admin' }),
+    }),
+  );
+  return {
+    cookie: cookie(),
+    'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')),
+    'content-type': 'application/json',
+  };
+}
+
+/** A number for the tables: two decimals below 10. */
+const f = (n) => (n < 10 ? n.toFixed(2) : n.toFixed(0)).padStart(7);
+
+/** `connections` loops running fn back to back for `seconds`: p50/p99 ms and runs per second. */
+async function closedLoop(fn, connections, seconds) {
+  const latencies = [];
+  const stop = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < stop) {
+        const started = performance.now();
+        await fn();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds };
+}
+
+/**
+ * Issue 10: a page of 50 users (with roles) out of 100,000 and out of 1,000,000 on a
+ * throwaway PostgreSQL, through POST /graphql of a Kontor process (autocannon) and as the list's own two
+ * statements (page, capped total) on a pool as big as the server's (10), at 1, 8 and 32 clients.
+ */
+async function listsAtScale(seconds) {
+  const postgres = startThrowawayPostgres(15_432 + Math.floor(Math.random() * 1000));
+  if (!postgres) {
+    console.log('\nLists at scale: no PostgreSQL binaries (set PG_BIN); skipped.');
+    return;
+  }
+  const pgDb = openPostgres(postgres.url, 10);
+  const bare = new Pool({ connectionString: postgres.url, max: 10 });
+  const rows = [];
+  let kontor;
+  try {
+    await migrate(pgDb);
+    await seedDemoData(pgDb);
+    // The server in a process of its own (as deployed), not sharing a thread with autocannon.
+    kontor = await startKontor({ port: 8493, env: { DATABASE_URL: postgres.url } });
+    const base = kontor.base;
+    const headers = await adminHeaders(base);
+    const body = JSON.stringify({
+      query:
+        '{ users(page: {page: 1, pageSize: 50}) { total totalIsLowerBound items { id name email roles { id name } } } }',
+    });
+    const read = { sortBy: 'NAME', direction: 'ASC' };
+    const statements = [
+      rowsStatement(userList, read, userList.select, 51),
+      totalStatement(userList, read),
+    ];
+    let seeded = 0;
+    for (const size of [100_000, 1_000_000]) {
+      const started = Date.now();
+      await pgDb.query(
+        `WITH made AS (
+           INSERT INTO users (name, email, password_hash)
+           SELECT 'Bench User ' || (n::bigint * 7919 % $2), 'bench' || n || '@kontor.test', 'x'
+             FROM generate_series($1::int + 1, $2::int) AS n RETURNING id)
+         INSERT INTO user_roles (user_id, role_id)
+         SELECT made.id, r.id FROM made, roles r WHERE r.name = 'packer'`,
+        [seeded, size],
+      );
+      await pgDb.query('VACUUM ANALYZE users');
+      await pgDb.query('VACUUM ANALYZE user_roles');
+      seeded = size;
+      console.log(`PostgreSQL: ${size} users seeded in ${Date.now() - started} ms`);
+      const check = await (
+        await fetch(`${base}/graphql`, { method: 'POST', headers, body })
+      ).json();
+      if (check.data?.users.items.length !== 50 || !check.data.users.totalIsLowerBound)
+        throw new Error(`lists bench: ${JSON.stringify(check).slice(0, 300)}`);
+      for (const connections of [1, 8, 32]) {
+        const result = await autocannon({
+          url: `${base}/graphql`,
+          method: 'POST',
+          headers,
+          body,
+          connections,
+          duration: seconds,
+        });
+        const sql = await closedLoop(
+          async () => {
+            for (const statement of statements) await bare.query(statement.text, statement.params);
+          },
+          connections,
+          seconds,
+        );
+        rows.push({
+          size,
+          connections,
+          gql: { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average },
+          errors: result.errors + result.non2xx,
+          sql,
+        });
+      }
+    }
+  } finally {
+    await kontor?.stop();
+    await bare.end();
+    await pgDb.close();
+    postgres.stop();
+  }
+  console.log(
+    `\nA page of 50 users (with roles) on PostgreSQL, ${seconds} s per row; bare SQL = the list's page and capped-total statements on a pool of 10\n`,
+  );
+  console.log(
+    '| users     | clients | GraphQL p50 ms | GraphQL p99 ms | GraphQL req/s | errors | SQL p50 ms | SQL p99 ms | SQL runs/s |',
+  );
+  console.log(
+    '| --------- | ------- | -------------- | -------------- | ------------- | ------ | ---------- | ---------- | ---------- |',
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.size.toLocaleString('en').padStart(9)} | ${String(r.connections).padStart(7)} | ${f(r.gql.p50).padStart(14)} | ${f(r.gql.p99).padStart(14)} | ${f(r.gql.rps).padStart(13)} | ${String(r.errors).padStart(6)} | ${f(r.sql.p50).padStart(10)} | ${f(r.sql.p99).padStart(10)} | ${f(r.sql.rps).padStart(10)} |`,
+    );
+  const at32 = (size) => rows.find((r) => r.size === size && r.connections === 32);
+  const small = at32(100_000);
+  const large = at32(1_000_000);
+  const ratio = large.gql.rps / small.gql.rps;
+  console.log(
+    `\n32 clients: p99 ${large.gql.p99} ms at 1M (goal < 100 ms: ${large.gql.p99 < 100 && small.gql.p99 < 100 ? 'met' : 'NOT met'}); ` +
+      `1M / 100k requests per second = ${ratio.toFixed(2)} (goal within 20 %: ${Math.abs(1 - ratio) <= 0.2 ? 'met' : 'NOT met'})`,
+  );
+}
+
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const db = wrapPglite(await PGlite.create());
+if (process.argv.includes('--lists-only')) {
+  await listsAtScale(DURATION);
+  process.exit(0);
+}
+const USERS = 100_000;
+const db = wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
 await migrate(db);
 await seedDemoData(db);
 const started = Date.now();
@@ -175,3 +346,5 @@ for (const r of limitRows)
   console.log(
     `| ${String(r.levels).padStart(6)} | ${String(r.bytes).padStart(6)} | ${`2^${r.levels}`.padStart(15)} | ${r.bareParse.toFixed(2).padStart(13)} | ${r.check.toFixed(2).padStart(22)} | ${r.http.toFixed(1).padStart(15)} |`,
   );
+
+await listsAtScale(DURATION);

@@ -28,6 +28,25 @@ function schemaFiles() {
   return [join(src, 'graphql/schema.graphql'), ...areas];
 }
 
+/**
+ * The row types the resolvers get for the areas' object types, declared in each area's
+ * schema.graphql by a comment line `# mapper: Client = ./clients#Client` (a module of the
+ * area folder and its export): Client → `../clients/clients#Client as ClientRow`.
+ */
+function areaMappers() {
+  const mappers = {};
+  for (const file of schemaFiles()) {
+    const area = relative(join(root, 'server/src'), dirname(file));
+    const text = readFileSync(file, 'utf8');
+    for (const [, type, module, name] of text.matchAll(
+      /^#\s*mapper:\s*(\w+)\s*=\s*\.\/(\S+)#(\w+)\s*$/gm,
+    )) {
+      mappers[type] = `../${area}/${module}#${name} as ${type}Row`;
+    }
+  }
+  return mappers;
+}
+
 function documentsUnder(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -55,14 +74,7 @@ const outputs = [
       useTypeImports: true,
       contextType: './context#GraphqlContext',
       enumsAsTypes: true,
-      mappers: {
-        User: '../users/directory#AdministeredUser as UserRow',
-        Role: '../roles/roles#Role as RoleRow',
-        Client: '../clients/clients#Client as ClientRow',
-        Department: '../departments/departments#Department as DepartmentRow',
-        Shipper: '../shipping/shipping#Shipper as ShipperRow',
-        ShippingMethod: '../shipping/shipping#ShippingMethod as ShippingMethodRow',
-      },
+      mappers: areaMappers(),
     },
   },
 ];

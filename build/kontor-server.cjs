@@ -56,6 +56,8 @@ async function startKontor({ port, env = {}, dataDir } = {}) {
   return {
     base,
     dataDir: dir,
+    /** The server's process id (benchmarks read its memory from /proc). */
+    pid: child.pid,
     /** Stops the server (SIGTERM) and, unless `keepData`, removes its data. */
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {

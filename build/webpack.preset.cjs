@@ -23,6 +23,7 @@ const SHARED_LIBRARIES = [
   'graphql',
   'laravel-echo',
   'pusher-js',
+  'react-router-dom',
 ];
 /** Import-map name → workspace folder of every module. */
 const MODULES = {
@@ -34,7 +35,10 @@ const MODULES = {
   '@kontor/stocktaking': 'mf-stocktaking',
   '@kontor/admin': 'mf-admin',
   '@kontor/shop-connectors': 'mf-shop-connectors',
+  '@kontor/ui': 'ui',
 };
+/** The types and catalogue server and front end share (a workspace, not an import-map module). */
+const CONTRACTS = '@kontor/contracts';
 /** Where a module's build lands before build.mjs names its version (never served: a dot folder). */
 const STAGING = '.staging';
 /** Subpaths that are the same module as a shared name (rxjs 7 exports its operators at the root). */
@@ -77,7 +81,20 @@ function baseConfig({ name, outDir, externals, guardReact = false }) {
       }
       callback();
     },
-    resolve: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+      // react-router's export map always answers its development build (warnings, about
+      // three times the size); production bundles take its production build.
+      alias: production()
+        ? {
+            'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.join(
+              root,
+              'node_modules/react-router/dist/production/dom-export.mjs',
+            ),
+          }
+        : {},
+    },
     resolveLoader: { modules: [path.join(root, 'node_modules'), 'node_modules'] },
     module: {
       rules: [
@@ -119,10 +136,14 @@ function moduleConfig({ dir, name, entry }) {
     // (dist/modules/<dir>/<version>/), so no build overwrites a file another version uses.
     outDir: path.join(root, 'dist', 'modules', folder, STAGING),
     externals: (request) =>
-      SHARED_LIBRARIES.includes(request) || (request.startsWith('@kontor/') && request !== name),
+      SHARED_LIBRARIES.includes(request) ||
+      (request.startsWith('@kontor/') && request !== name && request !== CONTRACTS),
     guardReact: true,
   });
   config.context = dir;
+  // @kontor/contracts is no import-map module: the little of it a module uses at run time
+  // (its types vanish) is bundled from the source.
+  config.resolve.alias = { [CONTRACTS]: path.join(root, 'contracts', 'src', 'index.ts') };
   // webpack 5.112 bug: with scope hoisting, `import * as React from 'react'` (a system
   // external) passed on as a value becomes a namespace of only the names imported elsewhere
   // in the bundle (single-spa-react then finds no React.Component). Modules are small, so

@@ -200,6 +200,7 @@ test('with every module overridden by its development build, every page renders 
       ...registry.map((entry) => entry.name),
       '@kontor/root-config',
       '@kontor/shared-session',
+      '@kontor/ui',
     ].sort(),
   );
 

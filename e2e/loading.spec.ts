@@ -35,9 +35,12 @@ test('a module bundle is loaded only when its route is visited', async ({ page, 
   ]) {
     expect(fetched(`/modules/${module}/`), `${module} on /login`).toBe(false);
   }
-  // The login page needs neither GraphQL nor the socket client.
+  // The login page needs neither GraphQL nor the socket client, nor the list/form toolkit
+  // (@kontor/ui) or react-router (issue 10: both load with the first module page).
   expect(
-    loaded.filter((path) => /\/libs\/(apollo|graphql|laravel-echo|pusher)/.test(path)),
+    loaded.filter((path) =>
+      /\/libs\/(apollo|graphql|laravel-echo|pusher|react-router)|\/modules\/ui\//.test(path),
+    ),
   ).toEqual([]);
 
   await logInAs(context, 'admin');
@@ -46,6 +49,27 @@ test('a module bundle is loaded only when its route is visited', async ({ page, 
   await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
   expect(fetched('/modules/mf-admin/')).toBe(true);
   expect(fetched('/modules/mf-warehouse/')).toBe(false);
+  // The admin pages bring the toolkit, Apollo and react-router with them.
+  for (const prefix of ['/modules/ui/', '/libs/apollo-client-react.', '/libs/react-router-dom.']) {
+    expect(fetched(prefix), prefix).toBe(true);
+  }
+});
+
+test('a module page without GraphQL loads react-router but not Apollo or the toolkit', async ({
+  page,
+  context,
+}) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+  await logInAs(context, 'admin');
+  await page.goto('/dashboard');
+  await booted(page);
+  await expect(page.getByText('Bestellungen gesamt').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const fetched = (prefix: string) => loaded.some((path) => path.startsWith(prefix));
+  expect(fetched('/libs/react-router-dom.')).toBe(true);
+  expect(fetched('/libs/apollo-client')).toBe(false);
+  expect(fetched('/modules/ui/')).toBe(false);
 });
 
 test('React is evaluated once while moving between modules', async ({ page, context }) => {

@@ -23,6 +23,7 @@ const LIBRARIES = {
   '@apollo/client/react': 'apollo-client-react.js',
   'laravel-echo': 'laravel-echo.js',
   'pusher-js': 'pusher-js.js',
+  'react-router-dom': 'react-router-dom.js',
 };
 const SYSTEM_BUILDS = { 'single-spa': 'single-spa/lib/es2015/system/single-spa.min.js' };
 

@@ -1,11 +1,11 @@
-// The one door from this module to @kontor/shared-session (one place to mock it).
+// The one door from this module to @kontor/shared-session, @kontor/ui and the shared libraries
+// its pages run on (one place to mock them): Apollo's hooks read through the page's normalized
+// cache, react-router-dom's hooks and Link work inside the module's route table.
+export { defineModule, can, loginAs, useTranslation, useSession } from '@kontor/shared-session';
+export { useMutation, useQuery } from '@apollo/client/react';
+export { Link, useParams, useSearchParams } from 'react-router-dom';
+export type { ModulePages, PageProps } from '@kontor/shared-session';
 export {
-  defineModule,
-  can,
-  loginAs,
-  useTranslation,
-  useSession,
-  useGraphqlQuery,
   ListPage,
   useChoices,
   useRecordForm,
@@ -17,8 +17,10 @@ export {
   CheckboxField,
   CheckboxList,
   CountryField,
+  RecordPicker,
+  rules,
   FormSection,
   createPage,
   editPage,
-} from '@kontor/shared-session';
-export type { ModulePages, PageProps, RecordFormProps } from '@kontor/shared-session';
+} from '@kontor/ui';
+export type { RecordFormProps } from '@kontor/ui';

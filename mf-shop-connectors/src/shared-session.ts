@@ -1,7 +1,6 @@
-// The one door from this module to @kontor/shared-session (one place to mock it).
+// The one door from this module to @kontor/shared-session and @kontor/ui (one place to mock them).
 export {
   defineModule,
-  EmptyState,
   Link,
   Page,
   registerMenuItems,
@@ -10,3 +9,4 @@ export {
   useTranslation,
 } from '@kontor/shared-session';
 export type { ModulePages, PageProps } from '@kontor/shared-session';
+export { EmptyState } from '@kontor/ui';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { createApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
-import { migrate, openPostgres, wrapPglite, type Database } from '../src/db';
+import { migrate, openPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../src/db';
 import { seedDemoData } from '../src/demo/seed';
 
 // Starting PGlite and hashing the demo passwords takes seconds; PostgreSQL adds CREATE DATABASE.
@@ -42,7 +42,7 @@ async function listeningApp(config: Config, db: Database): Promise<FastifyInstan
 async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const db = wrapPglite(await PGlite.create());
+    const db = wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
     return { db, drop: () => db.close() };
   }
   const name = `kontor_test_${process.pid}_${randomBytes(4).toString('hex')}`;

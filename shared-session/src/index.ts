@@ -1,5 +1,6 @@
 // @kontor/shared-session: the one place that owns the session, the server connections,
-// the event bus, i18n, toasts and the route/menu registry. Modules import only from here.
+// the event bus, i18n, toasts and the route/menu registry. Modules import only from here (and
+// the list and form toolkit from @kontor/ui, which loads with the first page that needs it).
 export * from './types';
 export {
   session$,
@@ -24,6 +25,8 @@ export {
   addNotification,
 } from './realtime/notifications';
 export { startRealtime, echoOptions } from './realtime/echo';
+export { recordChanges$, recordChanged, RECORD_CHANGED_EVENT } from './realtime/records';
+export type { RecordChange } from './realtime/records';
 export { eventBus } from './bus/event-bus';
 export { i18n, LOCALES, language$, changeLanguage, addTranslations, initI18n } from './i18n/i18n';
 export { toast$, showToast, TOAST_DEFAULT_TIMEOUT } from './toasts/toasts';
@@ -43,34 +46,12 @@ export {
   registration,
 } from './registry/registry';
 export { useObservable, useSession, useRoute, useTranslation, Link } from './react/hooks';
-export { mountPoint, createLifecycles, defineModule } from './react/lifecycles';
+export {
+  mountPoint,
+  createLifecycles,
+  defineModule,
+  loadPageRuntime,
+  PageProviders,
+} from './react/lifecycles';
 export type { PageProps, ModulePages } from './react/lifecycles';
-export { Page, EmptyState, RecordPage, placeholderPages } from './react/page';
-export { useGraphqlQuery, runGraphql, graphqlProblem } from './react/graphql';
-export type { GraphqlProblem, GraphqlQueryState } from './react/graphql';
-export {
-  useForm,
-  FormField,
-  TextField,
-  SelectField,
-  CheckboxField,
-  CheckboxList,
-  FormActions,
-  FormSection,
-  problemText,
-} from './react/forms';
-export { CountryField, useCountries } from './react/country-field';
-export type { FormState } from './react/forms';
-export { DataTable } from './react/data-table';
-export type { Column, ListVariables } from './react/data-table';
-export { useConfirm } from './react/confirm';
-export {
-  ListPage,
-  useChoices,
-  useRecordForm,
-  Form,
-  FormPage,
-  createPage,
-  editPage,
-} from './react/crud';
-export type { RowDelete, ListForms, VersionedRecord, RecordFormProps } from './react/crud';
+export { Page, placeholderPages } from './react/page';

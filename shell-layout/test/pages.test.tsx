@@ -6,6 +6,9 @@ import { openShell, server } from './support/shell-test-kit';
 const requestsTo = (method: string, path: string) =>
   server().requests.filter((r) => r.method === method && r.path === path);
 
+/** A required field's label: its text and the asterisk the form system adds. */
+const requiredLabel = (text: string) => new RegExp(`^${text}\\s*\\*?$`);
+
 const content = () => document.getElementById('kontor-content') as HTMLElement;
 
 describe('login page', () => {
@@ -130,7 +133,7 @@ describe('account page', () => {
   // The guest's account: the other tests of this file look at the packer.
   it('saves name and email with PUT /user, toasts and reloads the user', async () => {
     await openShell('/account/edit', 'guest');
-    const name = screen.getByLabelText('Name');
+    const name = await screen.findByLabelText(requiredLabel('Name'));
     expect(name).toHaveValue('Guest');
     await userEvent.clear(name);
     await userEvent.type(name, 'Gustav Guest');
@@ -147,8 +150,8 @@ describe('account page', () => {
     expect(
       await within(document.getElementById('kontor-topbar')!).findByText('Gustav Guest'),
     ).toBeInTheDocument();
-    await userEvent.clear(screen.getByLabelText('Name'));
-    await userEvent.type(screen.getByLabelText('Name'), 'Guest');
+    await userEvent.clear(screen.getByLabelText(requiredLabel('Name')));
+    await userEvent.type(screen.getByLabelText(requiredLabel('Name')), 'Guest');
     await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(requestsTo('PUT', '/user')).toHaveLength(2));
   });
@@ -165,7 +168,7 @@ describe('account page', () => {
 
   it('asks for the current password when the e-mail changes, and sends nothing without it', async () => {
     await openShell('/account/edit', 'packer');
-    const email = screen.getByLabelText('E-Mail');
+    const email = await screen.findByLabelText(requiredLabel('E-Mail'));
     await userEvent.clear(email);
     await userEvent.type(email, 'packer-neu@kontor.test');
     await userEvent.click(within(content()).getByRole('button', { name: 'Speichern' }));
@@ -176,7 +179,7 @@ describe('account page', () => {
 
   it('shows the field errors of the server\u2019s 422 next to their fields', async () => {
     await openShell('/account/edit', 'packer');
-    const email = screen.getByLabelText('E-Mail');
+    const email = await screen.findByLabelText(requiredLabel('E-Mail'));
     await userEvent.clear(email);
     await userEvent.type(email, 'admin@kontor.test');
     await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'not-the-password');
@@ -201,7 +204,7 @@ describe('account page', () => {
     expect(
       await screen.findByText('The email has already been taken.', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('E-Mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(requiredLabel('E-Mail'))).toHaveAttribute('aria-invalid', 'true');
     // A guessable password is refused with the reason, under the new password.
     expect(screen.getByLabelText('Neues Passwort')).toHaveAttribute('aria-invalid', 'true');
     expect(

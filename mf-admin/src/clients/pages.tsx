@@ -13,6 +13,7 @@ import {
   FormPage,
   FormSection,
   ListPage,
+  rules,
   TextField,
   useRecordForm,
   useTranslation,
@@ -39,7 +40,28 @@ const ADDRESS_FIELDS = [
   'phone',
   'additionalLines',
 ] as const;
-const REQUIRED = ['name', 'street', 'houseNumber', 'postcode', 'city', 'countryCode'];
+
+/** The server's rules of a client (server/src/clients/clients.ts); the postcode's format stays the server's. */
+const CLIENT_RULES = {
+  name: rules.text(),
+  address: rules.group({
+    company: rules.optionalText(),
+    prefix: rules.optionalText(50),
+    firstName: rules.optionalText(100),
+    middleName: rules.optionalText(100),
+    lastName: rules.optionalText(100),
+    suffix: rules.optionalText(50),
+    street: rules.text(),
+    houseNumber: rules.text(20),
+    postcode: rules.text(10),
+    city: rules.text(100),
+    countryCode: rules.text(2),
+    state: rules.optionalText(100),
+    email: rules.optionalText(),
+    phone: rules.optionalText(50),
+    additionalLines: rules.optionalText(500),
+  }),
+};
 
 function ClientList({ route }: PageProps) {
   const { t } = useTranslation(['admin', 'ui']);
@@ -58,6 +80,7 @@ function ClientList({ route }: PageProps) {
         },
       ]}
       title={t(route.pageTitle!)}
+      exportList="clients"
       permission="client"
       query={ClientsDocument}
       forms={{ create: `${LIST}/create`, edit: (c) => `${LIST}/${c.id}/edit` }}
@@ -66,38 +89,39 @@ function ClientList({ route }: PageProps) {
   );
 }
 
-type ClientValues = { name: string } & Record<(typeof ADDRESS_FIELDS)[number], string>;
+type ClientValues = {
+  name: string;
+  address: Record<(typeof ADDRESS_FIELDS)[number], string>;
+};
 
 function ClientForm({
   record: client,
   title,
 }: RecordFormProps<NonNullable<ClientQuery['client']>>) {
   const { t } = useTranslation(['admin', 'ui']);
-  const initial = { name: client?.name ?? '' } as ClientValues;
+  const initial: ClientValues = {
+    name: client?.name ?? '',
+    address: {} as ClientValues['address'],
+  };
   for (const field of ADDRESS_FIELDS)
-    initial[field] = client?.address[field] ?? (field === 'countryCode' ? 'DE' : '');
+    initial.address[field] = client?.address[field] ?? (field === 'countryCode' ? 'DE' : '');
   const form = useRecordForm({
     record: client,
     initial,
-    required: REQUIRED as (keyof ClientValues & string)[],
+    rules: CLIENT_RULES,
     create: CreateClientDocument,
     update: UpdateClientDocument,
-    input: ({ name, ...address }) => ({ name, address }),
     toasts: { created: t('admin:toasts.clientCreated'), updated: t('admin:toasts.clientUpdated') },
     onSaved: LIST,
   });
-  // Server errors name address fields `address.city`; the form's fields are flat.
-  const flat = {
-    ...form,
-    errorOf: (name: string) => form.errorOf(name) ?? form.errorOf(`address.${name}`),
-  };
-  const field = (name: (typeof ADDRESS_FIELDS)[number], wide?: boolean) => (
-    <TextField form={flat} name={name} label={t(`admin:fields.${name}`)} wide={wide} />
+  // The server names address fields `address.city`, as the form does.
+  const field = (name: (typeof ADDRESS_FIELDS)[number], wide?: boolean, type?: string) => (
+    <TextField name={`address.${name}`} type={type} label={t(`admin:fields.${name}`)} wide={wide} />
   );
   return (
     <FormPage title={title} form={form} cancelPath={LIST}>
       <FormSection title={t('admin:sections.client')}>
-        <TextField form={flat} name="name" label={t('admin:fields.name')} wide />
+        <TextField name="name" label={t('admin:fields.name')} wide />
       </FormSection>
       <FormSection title={t('admin:sections.contact')}>
         {field('company', true)}
@@ -112,13 +136,13 @@ function ClientForm({
         {field('houseNumber')}
         {field('postcode')}
         {field('city')}
-        <CountryField form={flat} name="countryCode" label={t('admin:fields.countryCode')} />
+        <CountryField name="address.countryCode" label={t('admin:fields.countryCode')} />
         {field('state')}
         {field('additionalLines', true)}
       </FormSection>
       <FormSection title={t('admin:sections.reach')}>
-        <TextField form={flat} name="email" type="email" label={t('admin:fields.email')} />
-        <TextField form={flat} name="phone" type="tel" label={t('admin:fields.phone')} />
+        {field('email', false, 'email')}
+        {field('phone', false, 'tel')}
       </FormSection>
     </FormPage>
   );

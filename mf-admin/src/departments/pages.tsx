@@ -12,9 +12,9 @@ import {
   editPage,
   FormPage,
   ListPage,
-  SelectField,
+  RecordPicker,
+  rules,
   TextField,
-  useChoices,
   useRecordForm,
   useTranslation,
   type ModulePages,
@@ -38,6 +38,7 @@ function DepartmentList({ route }: PageProps) {
         { title: t('admin:fields.client'), cell: (d) => d.client.name, sortKey: 'CLIENT' },
       ]}
       title={t(route.pageTitle!)}
+      exportList="departments"
       permission="department"
       query={DepartmentsDocument}
       forms={{ create: `${LIST}/create`, edit: (d) => `${LIST}/${d.id}/edit` }}
@@ -51,7 +52,6 @@ function DepartmentForm({
   title,
 }: RecordFormProps<NonNullable<DepartmentQuery['department']>>) {
   const { t } = useTranslation(['admin', 'ui']);
-  const clients = useChoices(ClientChoicesDocument);
   const form = useRecordForm({
     record: department,
     initial: {
@@ -59,7 +59,7 @@ function DepartmentForm({
       customerNumber: department?.customerNumber ?? '',
       clientId: department ? String(department.client.id) : '',
     },
-    required: ['name', 'customerNumber', 'clientId'],
+    rules: { name: rules.text(), customerNumber: rules.text(50), clientId: rules.choice() },
     create: CreateDepartmentDocument,
     update: UpdateDepartmentDocument,
     toasts: {
@@ -70,9 +70,16 @@ function DepartmentForm({
   });
   return (
     <FormPage title={title} form={form} cancelPath={LIST}>
-      <TextField form={form} name="name" label={t('admin:fields.name')} />
-      <TextField form={form} name="customerNumber" label={t('admin:fields.customerNumber')} />
-      <SelectField form={form} name="clientId" label={t('admin:fields.client')} options={clients} />
+      <TextField name="name" label={t('admin:fields.name')} />
+      <TextField name="customerNumber" label={t('admin:fields.customerNumber')} />
+      <RecordPicker
+        name="clientId"
+        label={t('admin:fields.client')}
+        query={ClientChoicesDocument}
+        initial={
+          department ? { id: String(department.client.id), name: department.client.name } : null
+        }
+      />
     </FormPage>
   );
 }

@@ -14,6 +14,11 @@ export type PageInput = {
   /** Matches the searchable columns of the list, case-insensitive. */
   search?: string | null | undefined;
   sortDirection?: SortDirection | null | undefined;
+  /**
+   * The nextCursor of the page before: reads the page after it (keyset paging; then page is
+   * ignored). Page numbers reach the first 10,000 rows; deeper pages need the cursor.
+   */
+  after?: string | null | undefined;
 };
 
 export type AddressInput = {
@@ -191,7 +196,7 @@ export type DepartmentQuery = {
     name: string;
     customerNumber: string;
     version: number;
-    client: { id: string };
+    client: { id: string; name: string };
   } | null;
 };
 
@@ -838,7 +843,10 @@ export const DepartmentDocument = {
                   name: { kind: 'Name', value: 'client' },
                   selectionSet: {
                     kind: 'SelectionSet',
-                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
                   },
                 },
               ],
@@ -879,7 +887,7 @@ export const ClientChoicesDocument = {
                     {
                       kind: 'ObjectField',
                       name: { kind: 'Name', value: 'pageSize' },
-                      value: { kind: 'IntValue', value: '100' },
+                      value: { kind: 'IntValue', value: '20' },
                     },
                     {
                       kind: 'ObjectField',

@@ -14,8 +14,9 @@ import {
   FormField,
   FormPage,
   ListPage,
+  rules,
   TextField,
-  useGraphqlQuery,
+  useQuery,
   useRecordForm,
   useTranslation,
   type ModulePages,
@@ -35,6 +36,7 @@ function RoleList({ route }: PageProps) {
         { title: t('admin:fields.users'), cell: (r) => r.userCount },
       ]}
       title={t(route.pageTitle!)}
+      exportList="roles"
       permission="role"
       query={RolesDocument}
       forms={{ create: `${LIST}/create`, edit: (r) => `${LIST}/${r.id}/edit` }}
@@ -87,11 +89,11 @@ function groupPermissions(names: string[], t: (key: string, fallback: string) =>
 
 function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery['role']>>) {
   const { t } = useTranslation(['admin', 'ui']);
-  const all = useGraphqlQuery(PermissionsDocument, {});
+  const all = useQuery(PermissionsDocument);
   const form = useRecordForm({
     record: role,
     initial: { name: role?.name ?? '', permissions: role?.permissions ?? ([] as string[]) },
-    required: ['name'],
+    rules: { name: rules.text(100), permissions: rules.choices() },
     create: CreateRoleDocument,
     update: UpdateRoleDocument,
     toasts: { created: t('admin:toasts.roleCreated'), updated: t('admin:toasts.roleUpdated') },
@@ -100,13 +102,13 @@ function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery
   const text = (key: string, fallback: string) => t(key, { defaultValue: fallback });
   return (
     <FormPage title={title} form={form} cancelPath={LIST}>
-      <TextField form={form} name="name" label={t('admin:fields.name')} />
-      <FormField form={form} name="permissions" label={t('admin:fields.permissions')} wide>
+      <TextField name="name" label={t('admin:fields.name')} />
+      <FormField name="permissions" label={t('admin:fields.permissions')} wide>
         <div className="kontor-checkbox-groups">
           {groupPermissions(all.data?.permissions ?? [], text).map((group) => (
             <fieldset key={group.entity} className="kontor-checkbox-group">
               <legend>{group.title}</legend>
-              <CheckboxList form={form} name="permissions" options={group.options} />
+              <CheckboxList name="permissions" options={group.options} />
             </fieldset>
           ))}
         </div>

@@ -15,6 +15,7 @@ import {
   CheckboxField,
   Form,
   ListPage,
+  rules,
   SelectField,
   TextField,
   useChoices,
@@ -34,7 +35,7 @@ function ShipperForm({ shipper, done }: { shipper?: Shipper; done: () => void })
   const form = useRecordForm({
     record: shipper,
     initial: { name: shipper?.name ?? '' },
-    required: ['name'],
+    rules: { name: rules.text(100) },
     create: CreateShipperDocument,
     update: UpdateShipperDocument,
     toasts: {
@@ -45,7 +46,7 @@ function ShipperForm({ shipper, done }: { shipper?: Shipper; done: () => void })
   });
   return (
     <Form form={form}>
-      <TextField form={form} name="name" label={t('admin:fields.name')} />
+      <TextField name="name" label={t('admin:fields.name')} />
     </Form>
   );
 }
@@ -75,7 +76,12 @@ function MethodForm({ method, done }: { method?: Method; done: () => void }) {
       hazmatAllowed: method?.hazmatAllowed ?? false,
       trackingRequired: method?.trackingRequired ?? true,
     },
-    required: ['name', 'shipperId'],
+    rules: {
+      name: rules.text(100),
+      shipperId: rules.choice(),
+      hazmatAllowed: rules.flag(),
+      trackingRequired: rules.flag(),
+    },
     create: CreateShippingMethodDocument,
     update: UpdateShippingMethodDocument,
     toasts: { created: t('admin:toasts.methodCreated'), updated: t('admin:toasts.methodUpdated') },
@@ -83,19 +89,10 @@ function MethodForm({ method, done }: { method?: Method; done: () => void }) {
   });
   return (
     <Form form={form}>
-      <TextField form={form} name="name" label={t('admin:fields.name')} />
-      <SelectField
-        form={form}
-        name="shipperId"
-        label={t('admin:fields.shipper')}
-        options={shippers}
-      />
-      <CheckboxField form={form} name="hazmatAllowed" label={t('admin:fields.hazmatAllowed')} />
-      <CheckboxField
-        form={form}
-        name="trackingRequired"
-        label={t('admin:fields.trackingRequired')}
-      />
+      <TextField name="name" label={t('admin:fields.name')} />
+      <SelectField name="shipperId" label={t('admin:fields.shipper')} options={shippers} />
+      <CheckboxField name="hazmatAllowed" label={t('admin:fields.hazmatAllowed')} />
+      <CheckboxField name="trackingRequired" label={t('admin:fields.trackingRequired')} />
     </Form>
   );
 }

@@ -17,6 +17,7 @@ import {
   FormPage,
   ListPage,
   loginAs,
+  rules,
   TextField,
   useChoices,
   useRecordForm,
@@ -41,6 +42,7 @@ function UserList({ route }: PageProps) {
         { title: t('admin:fields.roles'), cell: (u) => u.roles.map((r) => r.name).join(', ') },
       ]}
       title={t(route.pageTitle!)}
+      exportList="users"
       permission="user"
       query={UsersDocument}
       forms={{ create: `${LIST}/create`, edit: (u) => `/administration/user/${u.id}/edit` }}
@@ -76,7 +78,12 @@ function UserForm({ record: user, title }: RecordFormProps<NonNullable<UserQuery
       password: '',
       roleIds: (user?.roles ?? []).map((r) => String(r.id)),
     },
-    required: user ? ['name', 'email'] : ['name', 'email', 'password'],
+    rules: {
+      name: rules.text(),
+      email: rules.email(),
+      password: rules.password({ optional: Boolean(user) }),
+      roleIds: rules.choices(),
+    },
     create: CreateUserDocument,
     update: UpdateUserDocument,
     // An empty password on edit keeps the old one.
@@ -86,16 +93,15 @@ function UserForm({ record: user, title }: RecordFormProps<NonNullable<UserQuery
   });
   return (
     <FormPage title={title} form={form} cancelPath={LIST}>
-      <TextField form={form} name="name" label={t('admin:fields.name')} />
-      <TextField form={form} name="email" type="email" label={t('admin:fields.email')} />
+      <TextField name="name" label={t('admin:fields.name')} />
+      <TextField name="email" type="email" label={t('admin:fields.email')} />
       <TextField
-        form={form}
         name="password"
         type="password"
         label={t(user ? 'admin:fields.passwordKeep' : 'admin:fields.password')}
       />
-      <FormField form={form} name="roleIds" label={t('admin:fields.roles')}>
-        <CheckboxList form={form} name="roleIds" options={roles} />
+      <FormField name="roleIds" label={t('admin:fields.roles')}>
+        <CheckboxList name="roleIds" options={roles} />
       </FormField>
     </FormPage>
   );

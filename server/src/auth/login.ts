@@ -1,4 +1,6 @@
-import { queryOne, type Db } from '../db';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
 import { findUserByEmail, type User } from '../users/users';
 import { verifyPassword } from './passwords';
 import { addressBucket, clearThrottle, forgiveAttempt, hitThrottle } from './throttle';
@@ -70,29 +72,33 @@ interface Limit {
   decaySeconds: number;
 }
 
+/** The time before which a remembered address is forgotten. */
+const stale = sql<Date>`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`;
+
 /** Whether the user logged in successfully from this address within KNOWN_ADDRESS_DAYS. */
 async function isKnownAddress(db: Db, userId: number, bucket: string): Promise<boolean> {
-  const row = await queryOne(
-    db,
-    `SELECT 1 FROM login_known_addresses
-      WHERE user_id = $1 AND ip = $2 AND last_login_at > now() - make_interval(days => $3)`,
-    [userId, bucket, KNOWN_ADDRESS_DAYS],
-  );
+  const row = await kysely(db)
+    .selectFrom('login_known_addresses')
+    .select('ip')
+    .where('user_id', '=', userId)
+    .where('ip', '=', bucket)
+    .where('last_login_at', '>', stale)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Records a successful login's address, and forgets the user's addresses gone stale. */
 async function rememberAddress(db: Db, userId: number, bucket: string): Promise<void> {
-  await db.query(
-    `INSERT INTO login_known_addresses (user_id, ip) VALUES ($1, $2)
-     ON CONFLICT (user_id, ip) DO UPDATE SET last_login_at = now()`,
-    [userId, bucket],
-  );
-  await db.query(
-    `DELETE FROM login_known_addresses
-      WHERE user_id = $1 AND last_login_at <= now() - make_interval(days => $2)`,
-    [userId, KNOWN_ADDRESS_DAYS],
-  );
+  await kysely(db)
+    .insertInto('login_known_addresses')
+    .values({ user_id: userId, ip: bucket })
+    .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_login_at: sql`now()` }))
+    .execute();
+  await kysely(db)
+    .deleteFrom('login_known_addresses')
+    .where('user_id', '=', userId)
+    .where('last_login_at', '<=', stale)
+    .execute();
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { csrfMismatch, HttpError, notFound, parseInput } from '../http/errors';
-import { field } from '../http/validation';
+import { field } from '../domain/validation';
 import {
   lifetimeOf,
   readCookie,

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { queryOne, type Db } from '../db';
+import { kysely } from '../db/kysely';
 
 /** The state of one throttle key after counting an attempt. */
 export interface ThrottleHit {
@@ -27,7 +29,7 @@ export async function hitThrottle(db: Db, key: string, decaySeconds: number): Pr
 
 /** Forgets the attempts of a key (after a successful login). */
 export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.query('DELETE FROM login_throttle WHERE key = $1', [key]);
+  await kysely(db).deleteFrom('login_throttle').where('key', '=', key).execute();
 }
 
 /**
@@ -35,10 +37,12 @@ export async function clearThrottle(db: Db, key: string): Promise<void> {
  * (an address, an account) counts failures only, while every failure stays counted.
  */
 export async function forgiveAttempt(db: Db, key: string): Promise<void> {
-  await db.query(
-    'UPDATE login_throttle SET attempts = GREATEST(attempts - 1, 0) WHERE key = $1 AND reset_at > now()',
-    [key],
-  );
+  await kysely(db)
+    .updateTable('login_throttle')
+    .set({ attempts: sql`greatest(attempts - 1, 0)` })
+    .where('key', '=', key)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .execute();
 }
 
 /** The 16-bit groups of one side of an IPv6 address (an IPv4 tail counts as two). */

@@ -1,10 +1,16 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { queryOne, type Db } from '../db';
-import { conflict, invalidField, parseArgs, staleEdit } from '../graphql/errors';
-import { listPage, type Page, type PageArgs } from '../graphql/list';
-import { notFound } from '../http/errors';
-import { field } from '../http/validation';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
+import { uniqueConstraints } from '../domain/database-errors';
+import { conflict, notFound, staleEdit } from '../domain/errors';
+import { field } from '../domain/validation';
 import type { Address as GraphqlAddress } from '../graphql/generated';
+import { listPage, type Page, type PageArgs } from '../lists/list';
+import { clientList } from './list';
+
+// The unique indexes of this area's tables: a race for one value gives a field error.
+uniqueConstraints({ clients_name_lower_key: 'name' });
 
 /** A postal address (SPEC.md §3) as the schema declares it; empty text where a part is not given. */
 export type Address = Omit<GraphqlAddress, '__typename'>;
@@ -77,27 +83,66 @@ export const addressInput = z
     }
   });
 
-const clientInput = z.object({
+/** The rules of a client as the form sends it (parse it with `parse` from domain/validation). */
+export const clientInput = z.object({
   name: field.requiredString('name'),
   address: addressInput,
 });
 
-/** What a client is made of, as the form sends it. */
+/** A client as the form sends it. */
 export type ClientInput = z.input<typeof clientInput>;
+/** A client's data after validation: what createClient and updateClient take. */
+export type ValidClient = z.output<typeof clientInput>;
 
-interface ClientRow extends Address {
-  id: number;
-  name: string;
-  version: number;
-}
+/** The columns of a client, named as Client's fields. */
+const CLIENT_COLUMNS = [
+  'id',
+  'name',
+  'version',
+  'company',
+  'prefix',
+  'first_name as firstName',
+  'middle_name as middleName',
+  'last_name as lastName',
+  'suffix',
+  'street',
+  'house_number as houseNumber',
+  'postcode',
+  'city',
+  'country_code as countryCode',
+  'state',
+  'email',
+  'phone',
+  'additional_lines as additionalLines',
+] as const;
 
-const COLUMNS = `c.id, c.name, c.version, c.company, c.prefix, c.first_name AS "firstName",
-  c.middle_name AS "middleName", c.last_name AS "lastName", c.suffix, c.street,
-  c.house_number AS "houseNumber", c.postcode, c.city, c.country_code AS "countryCode", c.state,
-  c.email, c.phone, c.additional_lines AS "additionalLines"`;
+type ClientRow = Address & Pick<Client, 'id' | 'name' | 'version'>;
 
 function toClient({ id, name, version, ...address }: ClientRow): Client {
   return { id, name, version, address };
+}
+
+/** The table's columns for a client's data. */
+function columnsOf(input: ValidClient) {
+  const a = input.address;
+  return {
+    name: input.name,
+    company: a.company,
+    prefix: a.prefix,
+    first_name: a.firstName,
+    middle_name: a.middleName,
+    last_name: a.lastName,
+    suffix: a.suffix,
+    street: a.street,
+    house_number: a.houseNumber,
+    postcode: a.postcode,
+    city: a.city,
+    country_code: a.countryCode,
+    state: a.state,
+    email: a.email,
+    phone: a.phone,
+    additional_lines: a.additionalLines,
+  };
 }
 
 /** The sort keys of the client list. */
@@ -109,83 +154,38 @@ export async function listClients(
   args: PageArgs | null | undefined,
   sortBy: ClientSort,
 ): Promise<Page<Client>> {
-  const page = await listPage<ClientRow, ClientSort>(
-    db,
-    {
-      select: COLUMNS,
-      from: 'clients c',
-      searchColumns: ['c.name', 'c.first_name', 'c.last_name', 'c.postcode', 'c.city'],
-      sortColumns: { NAME: 'lower(c.name)', CITY: 'lower(c.city)', ID: 'c.id' },
-      idColumn: 'c.id',
-    },
-    args,
-    sortBy,
-  );
+  const page = await listPage<ClientRow, ClientSort>(db, clientList, args, sortBy);
   return { ...page, items: page.items.map(toClient) };
 }
 
 /** The clients with these ids (for the department list's loader), in any order. */
 export async function clientsByIds(db: Db, ids: readonly number[]): Promise<Client[]> {
-  const rows = await db.query<ClientRow>(
-    `SELECT ${COLUMNS} FROM clients c WHERE c.id = ANY($1::int[])`,
-    [[...ids]],
-  );
+  const rows = await kysely(db)
+    .selectFrom('clients')
+    .select(CLIENT_COLUMNS)
+    .where('id', '=', sql<number>`any(${[...ids]})`)
+    .execute();
   return rows.map(toClient);
 }
 
 /** One client, or undefined. */
 export async function findClient(db: Db, id: number): Promise<Client | undefined> {
-  const row = await queryOne<ClientRow>(db, `SELECT ${COLUMNS} FROM clients c WHERE c.id = $1`, [
-    id,
-  ]);
+  const row = await kysely(db)
+    .selectFrom('clients')
+    .select(CLIENT_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toClient(row);
 }
 
-async function assertNameFree(db: Db, name: string, exceptId: number | null): Promise<void> {
-  const taken = await queryOne(
-    db,
-    'SELECT 1 FROM clients WHERE lower(name) = lower($1) AND id <> coalesce($2, 0)',
-    [name, exceptId],
-  );
-  if (taken) throw invalidField('name', 'unique', 'The name has already been taken.');
-}
-
-function values(input: z.output<typeof clientInput>) {
-  const a = input.address;
-  return [
-    input.name,
-    a.company,
-    a.prefix,
-    a.firstName,
-    a.middleName,
-    a.lastName,
-    a.suffix,
-    a.street,
-    a.houseNumber,
-    a.postcode,
-    a.city,
-    a.countryCode,
-    a.state,
-    a.email,
-    a.phone,
-    a.additionalLines,
-  ];
-}
-
-/** Creates a client; the name must be new (ignoring case). */
-export async function createClient(db: Db, input: unknown): Promise<Client> {
-  const parsed = parseArgs(clientInput, input);
-  return db.transaction(async (tx) => {
-    await assertNameFree(tx, parsed.name, null);
-    const row = await queryOne<ClientRow>(
-      tx,
-      `INSERT INTO clients AS c (name, company, prefix, first_name, middle_name, last_name, suffix, street,
-         house_number, postcode, city, country_code, state, email, phone, additional_lines)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${COLUMNS}`,
-      values(parsed),
-    );
-    return toClient(row!);
-  });
+/** Creates a client; the name must be new (ignoring case: the unique index decides). */
+export async function createClient(db: Db, input: ValidClient): Promise<Client> {
+  const row = await kysely(db)
+    .insertInto('clients')
+    .values(columnsOf(input))
+    .returning(CLIENT_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toClient(row);
 }
 
 /** Saves a client's changes made on `version`; a newer version on the server is a CONFLICT. */
@@ -193,37 +193,45 @@ export async function updateClient(
   db: Db,
   id: number,
   version: number,
-  input: unknown,
+  input: ValidClient,
 ): Promise<Client> {
-  const parsed = parseArgs(clientInput, input);
   return db.transaction(async (tx) => {
-    const current = await queryOne<{ version: number }>(
-      tx,
-      'SELECT version FROM clients WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const current = await kysely(tx)
+      .selectFrom('clients')
+      .select('version')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('Client not found.');
     if (current.version !== version) throw staleEdit();
-    await assertNameFree(tx, parsed.name, id);
-    const row = await queryOne<ClientRow>(
-      tx,
-      `UPDATE clients AS c SET name = $2, company = $3, prefix = $4, first_name = $5, middle_name = $6, last_name = $7,
-         suffix = $8, street = $9, house_number = $10, postcode = $11, city = $12, country_code = $13, state = $14,
-         email = $15, phone = $16, additional_lines = $17, version = version + 1, updated_at = now()
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, ...values(parsed)],
-    );
-    return toClient(row!);
+    const row = await kysely(tx)
+      .updateTable('clients')
+      .set((eb) => ({
+        ...columnsOf(input),
+        version: eb('version', '+', 1),
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', id)
+      .returning(CLIENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toClient(row);
   });
 }
 
 /** Deletes a client that has no departments left. */
 export async function deleteClient(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await queryOne(tx, 'SELECT 1 FROM clients WHERE id = $1', [id])))
+    const q = kysely(tx);
+    if (!(await q.selectFrom('clients').select('id').where('id', '=', id).executeTakeFirst()))
       throw notFound('Client not found.');
-    if (await queryOne(tx, 'SELECT 1 FROM departments WHERE client_id = $1 LIMIT 1', [id]))
+    const department = await q
+      .selectFrom('departments')
+      .select('id')
+      .where('client_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (department)
       throw conflict('The client still has departments; delete them first.', 'in-use');
-    await tx.query('DELETE FROM clients WHERE id = $1', [id]);
+    await q.deleteFrom('clients').where('id', '=', id).execute();
   });
 }

@@ -7,7 +7,7 @@ import { openPostgres } from './postgres';
 export type { AfterCommit, Database, Db, SqlParam } from './db';
 export { databaseOf, queryOne } from './db';
 export { applyMigrations, migrate, withMigrationLock } from './migrate';
-export { openPglite, wrapPglite } from './pglite';
+export { openPglite, PGLITE_EXTENSIONS, wrapPglite } from './pglite';
 export { openPostgres } from './postgres';
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */

@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   runNow,
   withAfterCommit,
@@ -30,8 +31,14 @@ function transactionDb(tx: Transaction, afterCommit: (fn: AfterCommit) => void):
  * transaction, so transactions are serialized through it.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  return wrapPglite(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
+  return wrapPglite(await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS }));
 }
+
+/**
+ * The PostgreSQL extensions Kontor's migrations create (pg_trgm: the lists' search indexes);
+ * whoever creates a PGlite outside openPglite (tests, benches) passes them to PGlite.create.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The Database over an open PGlite instance (tests create theirs outside jest's module loader). */
 export function wrapPglite(pglite: PGlite): Database {

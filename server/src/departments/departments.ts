@@ -1,9 +1,20 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { queryOne, type Db } from '../db';
-import { invalidField, parseArgs, staleEdit } from '../graphql/errors';
-import { listPage, type Page, type PageArgs } from '../graphql/list';
-import { notFound } from '../http/errors';
-import { field } from '../http/validation';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
+import { uniqueConstraints } from '../domain/database-errors';
+import { invalidField, notFound, staleEdit } from '../domain/errors';
+import { field } from '../domain/validation';
+import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
+import { departmentList } from './list';
+
+// The unique indexes of this area's tables: a race for one value gives a field error.
+uniqueConstraints({
+  departments_client_customer_number_key: {
+    field: 'customerNumber',
+    message: 'The customer number has already been taken for this client.',
+  },
+});
 
 /** A department of a client (the client itself is loaded by the API's loader). */
 export interface Department {
@@ -14,7 +25,8 @@ export interface Department {
   version: number;
 }
 
-const departmentInput = z.object({
+/** The rules of a department as the form sends it. */
+export const departmentInput = z.object({
   name: field.requiredString('name'),
   customerNumber: field
     .requiredString('customer number', 50)
@@ -26,7 +38,16 @@ const departmentInput = z.object({
   clientId: field.id('client'),
 });
 
-const COLUMNS = `d.id, d.name, d.customer_number AS "customerNumber", d.client_id AS "clientId", d.version`;
+/** A department's data after validation: what createDepartment and updateDepartment take. */
+export type ValidDepartment = z.output<typeof departmentInput>;
+
+const DEPARTMENT_COLUMNS = [
+  'id',
+  'name',
+  'customer_number as customerNumber',
+  'client_id as clientId',
+  'version',
+] as const;
 
 /** The sort keys of the department list. */
 export type DepartmentSort = 'NAME' | 'CUSTOMER_NUMBER' | 'CLIENT' | 'ID';
@@ -36,63 +57,43 @@ export async function listDepartments(
   db: Db,
   args: PageArgs | null | undefined,
   sortBy: DepartmentSort,
+  filter?: FilterValues<'clientId'> | null,
 ): Promise<Page<Department>> {
-  return listPage<Department, DepartmentSort>(
-    db,
-    {
-      select: COLUMNS,
-      from: 'departments d JOIN clients c ON c.id = d.client_id',
-      searchColumns: ['d.name', 'd.customer_number', 'c.name'],
-      sortColumns: {
-        NAME: 'lower(d.name)',
-        CUSTOMER_NUMBER: 'lower(d.customer_number)',
-        CLIENT: 'lower(c.name)',
-        ID: 'd.id',
-      },
-      idColumn: 'd.id',
-    },
-    args,
-    sortBy,
-  );
+  return listPage<Department, DepartmentSort, 'clientId'>(db, departmentList, args, sortBy, filter);
 }
 
 /** One department, or undefined. */
 export async function findDepartment(db: Db, id: number): Promise<Department | undefined> {
-  return queryOne<Department>(db, `SELECT ${COLUMNS} FROM departments d WHERE d.id = $1`, [id]);
+  return kysely(db)
+    .selectFrom('departments')
+    .select(DEPARTMENT_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-async function checkClientAndNumber(
-  db: Db,
-  input: z.output<typeof departmentInput>,
-  exceptId: number | null,
-): Promise<void> {
-  if (!(await queryOne(db, 'SELECT 1 FROM clients WHERE id = $1', [input.clientId])))
-    throw invalidField('clientId', 'exists', 'The selected client is invalid.');
-  const taken = await queryOne(
-    db,
-    `SELECT 1 FROM departments
-      WHERE client_id = $1 AND lower(customer_number) = lower($2) AND id <> coalesce($3, 0)`,
-    [input.clientId, input.customerNumber, exceptId],
-  );
-  if (taken)
-    throw invalidField(
-      'customerNumber',
-      'unique',
-      'The customer number has already been taken for this client.',
-    );
+/** The client must exist (its customer numbers are unique: the unique index decides). */
+async function assertClientExists(db: Db, clientId: number): Promise<void> {
+  const client = await kysely(db)
+    .selectFrom('clients')
+    .select('id')
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  if (!client) throw invalidField('clientId', 'exists', 'The selected client is invalid.');
 }
 
 /** Creates a department; its customer number must be new within its client. */
-export async function createDepartment(db: Db, input: unknown): Promise<Department> {
-  const parsed = parseArgs(departmentInput, input);
+export async function createDepartment(db: Db, input: ValidDepartment): Promise<Department> {
   return db.transaction(async (tx) => {
-    await checkClientAndNumber(tx, parsed, null);
-    const row = await queryOne<Department>(
-      tx,
-      `INSERT INTO departments AS d (name, customer_number, client_id) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
-      [parsed.name, parsed.customerNumber, parsed.clientId],
-    );
-    return row!;
+    await assertClientExists(tx, input.clientId);
+    return kysely(tx)
+      .insertInto('departments')
+      .values({
+        name: input.name,
+        customer_number: input.customerNumber,
+        client_id: input.clientId,
+      })
+      .returning(DEPARTMENT_COLUMNS)
+      .executeTakeFirstOrThrow();
   });
 }
 
@@ -101,31 +102,39 @@ export async function updateDepartment(
   db: Db,
   id: number,
   version: number,
-  input: unknown,
+  input: ValidDepartment,
 ): Promise<Department> {
-  const parsed = parseArgs(departmentInput, input);
   return db.transaction(async (tx) => {
-    const current = await queryOne<{ version: number }>(
-      tx,
-      'SELECT version FROM departments WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const current = await kysely(tx)
+      .selectFrom('departments')
+      .select('version')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('Department not found.');
     if (current.version !== version) throw staleEdit();
-    await checkClientAndNumber(tx, parsed, id);
-    const row = await queryOne<Department>(
-      tx,
-      `UPDATE departments AS d SET name = $2, customer_number = $3, client_id = $4,
-         version = version + 1, updated_at = now()
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, parsed.name, parsed.customerNumber, parsed.clientId],
-    );
-    return row!;
+    await assertClientExists(tx, input.clientId);
+    return kysely(tx)
+      .updateTable('departments')
+      .set((eb) => ({
+        name: input.name,
+        customer_number: input.customerNumber,
+        client_id: input.clientId,
+        version: eb('version', '+', 1),
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', id)
+      .returning(DEPARTMENT_COLUMNS)
+      .executeTakeFirstOrThrow();
   });
 }
 
 /** Deletes a department. */
 export async function deleteDepartment(db: Db, id: number): Promise<void> {
-  const deleted = await db.query('DELETE FROM departments WHERE id = $1 RETURNING id', [id]);
-  if (deleted.length === 0) throw notFound('Department not found.');
+  const deleted = await kysely(db)
+    .deleteFrom('departments')
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!deleted) throw notFound('Department not found.');
 }

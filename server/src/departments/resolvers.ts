@@ -1,9 +1,11 @@
-import { allow } from '../graphql/context';
+import { clientLoaders } from '../clients/loaders';
+import { parse } from '../domain/validation';
 import type { Resolvers } from '../graphql/generated';
 import { rowId } from '../graphql/ids';
 import {
   createDepartment,
   deleteDepartment,
+  departmentInput,
   findDepartment,
   listDepartments,
   updateDepartment,
@@ -13,32 +15,28 @@ import {
 export const departmentResolvers: Resolvers = {
   Query: {
     departments: async (_, args, context) => {
-      await allow(context, 'department:view');
-      return listDepartments(context.db, args.page, args.sortBy ?? 'NAME');
+      return listDepartments(context.db, args.page, args.sortBy ?? 'NAME', args.filter);
     },
     department: async (_, args, context) => {
-      await allow(context, 'department:view');
       return (await findDepartment(context.db, rowId(args.id, 'Department'))) ?? null;
     },
   },
   Mutation: {
     createDepartment: async (_, args, context) => {
-      await allow(context, 'department:create');
-      return createDepartment(context.db, args.input);
+      return createDepartment(context.db, parse(departmentInput, args.input));
     },
     updateDepartment: async (_, args, context) => {
-      await allow(context, 'department:update');
-      return updateDepartment(context.db, rowId(args.id, 'Department'), args.version, args.input);
+      const id = rowId(args.id, 'Department');
+      return updateDepartment(context.db, id, args.version, parse(departmentInput, args.input));
     },
     deleteDepartment: async (_, args, context) => {
-      await allow(context, 'department:delete');
       await deleteDepartment(context.db, rowId(args.id, 'Department'));
       return { id: args.id };
     },
   },
   Department: {
     client: async (department, _, context) => {
-      const client = await context.loaders.client.load(department.clientId);
+      const client = await clientLoaders(context).client.load(department.clientId);
       if (!client) throw new Error(`department ${department.id} has no client`);
       return client;
     },

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ModuleRegistryEntry } from '../../../shared-session/src/types';
+import type { ModuleRegistryEntry } from '@kontor/contracts';
 import type { Db } from '../db';
 import { integrityOf } from './bundle';
 import { registerBuiltRelease, type ImportMap } from './registry';

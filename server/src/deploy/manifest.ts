@@ -1,13 +1,14 @@
+import {
+  PERMISSIONS,
+  type MenuItemDefinition,
+  type ModuleManifest,
+  type RouteDefinition,
+} from '@kontor/contracts';
 import { z } from 'zod';
-import type {
-  MenuItemDefinition,
-  ModuleManifest,
-  RouteDefinition,
-} from '../../../shared-session/src/types';
 import type { FieldErrors } from '../http/errors';
 
-// The one validator of a module's manifest (the shapes of shared-session/src/types.ts,
-// which the front end relies on). A deploy with a manifest that fails it changes nothing.
+// The one validator of a module's manifest (the shapes of @kontor/contracts, which the
+// front end relies on; a route's permission and a menu item's acl from its catalogue). A deploy with a manifest that fails it changes nothing.
 
 const MODULE_NAME = /^@kontor\/[a-z0-9-]{1,100}$/;
 
@@ -17,6 +18,10 @@ const text = (what: string) =>
     .trim()
     .min(1, `${what} must not be empty.`);
 
+/** A permission of the catalogue: an unknown name would hide a route or an item from everyone. */
+const permission = (what: string) =>
+  z.enum(PERMISSIONS, { error: `${what} must be a permission of the catalogue.` });
+
 const route = z.object({
   name: text('The route name'),
   path: text('The route path').regex(
@@ -24,7 +29,7 @@ const route = z.object({
     'A route path starts with / and has no spaces.',
   ),
   access: z.enum(['public', 'login'], { error: 'access must be "public" or "login".' }),
-  permission: text('permission').optional(),
+  permission: permission('permission').optional(),
   pageTitle: text('pageTitle').optional(),
   layout: z
     .enum(['default', 'empty'], { error: 'layout must be "default" or "empty".' })
@@ -39,7 +44,7 @@ const menuItem: z.ZodType<MenuItemDefinition> = z.lazy(() =>
     href: text('href').optional(),
     position: z.number({ error: 'position must be a number.' }).finite().optional(),
     icon: text('icon').optional(),
-    acl: text('acl').optional(),
+    acl: permission('acl').optional(),
     group: text('group').optional(),
     disabled: z.boolean().optional(),
     dividerBefore: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import type { ModuleManifest, ModuleRegistryEntry } from '../../../shared-session/src/types';
+import type { ModuleManifest, ModuleRegistryEntry } from '@kontor/contracts';
 import { queryOne, type Db } from '../db';
 import { HttpError, validationFailed } from '../http/errors';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ModuleManifest } from '../../../shared-session/src/types';
+import type { ModuleManifest } from '@kontor/contracts';
 import type { Config } from '../config';
 import { validationFailed, type FieldErrors } from '../http/errors';
 import { checkBundle, integrityOf } from './bundle';

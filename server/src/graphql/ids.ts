@@ -1,5 +1,5 @@
-import { notFound } from '../http/errors';
-import { field, MAX_ID } from '../http/validation';
+import { notFound } from '../domain/errors';
+import { field, MAX_ID } from '../domain/validation';
 
 /** The numeric id of a GraphQL ID argument, or NOT_FOUND for anything that cannot name a row. */
 export function rowId(id: string | number, what = 'Record'): number {

@@ -1,49 +1,31 @@
-import DataLoader from 'dataloader';
-import { clientsByIds, type Client } from '../clients/clients';
 import type { Db } from '../db';
-import { permissionsOfRoles, userCountsOfRoles, type Role } from '../roles/roles';
-import { shippersByIds, type Shipper } from '../shipping/shipping';
-import { roleIdsOfUsers } from '../users/directory';
 
-/** The per-request batch loaders: one query per kind of look-up, however many rows a list has. */
-export interface Loaders {
-  client: DataLoader<number, Client | undefined>;
-  shipper: DataLoader<number, Shipper | undefined>;
-  role: DataLoader<number, Role | undefined>;
-  roleIdsOfUser: DataLoader<number, number[]>;
-  permissionsOfRole: DataLoader<number, string[]>;
-  userCountOfRole: DataLoader<number, number>;
+// Each area keeps its DataLoaders in `<area>/loaders.ts`; nothing central lists them.
+// A GraphQL request has one context object: an area's loaders are created the first time
+// a resolver of that request asks for them and cached on that object, so they batch and
+// cache within the request only.
+
+/**
+ * The per-request loaders of one area: `requestLoaders((db) => ({ client: new DataLoader(…) }))`
+ * gives a function a resolver calls with its context (`clientLoaders(context).client.load(id)`).
+ */
+export function requestLoaders<L>(create: (db: Db) => L): (context: { db: Db }) => L {
+  const perRequest = new WeakMap<object, L>();
+  return (context) => {
+    let loaders = perRequest.get(context);
+    if (!loaders) {
+      loaders = create(context.db);
+      perRequest.set(context, loaders);
+    }
+    return loaders;
+  };
 }
 
-function byId<T extends { id: number }>(rows: T[], ids: readonly number[]): (T | undefined)[] {
+/** The rows of `ids` in their order (undefined where none), from rows in any order. */
+export function byId<T extends { id: number }>(
+  rows: readonly T[],
+  ids: readonly number[],
+): (T | undefined)[] {
   const map = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => map.get(id));
-}
-
-/** Creates the loaders of one request (their caches live as long as the request). */
-export function createLoaders(db: Db): Loaders {
-  return {
-    client: new DataLoader(async (ids) => byId(await clientsByIds(db, ids), ids)),
-    shipper: new DataLoader(async (ids) => byId(await shippersByIds(db, ids), ids)),
-    role: new DataLoader(async (ids) =>
-      byId(
-        await db.query<Role>('SELECT id, name, version FROM roles WHERE id = ANY($1::int[])', [
-          [...ids],
-        ]),
-        ids,
-      ),
-    ),
-    roleIdsOfUser: new DataLoader(async (ids) => {
-      const map = await roleIdsOfUsers(db, ids);
-      return ids.map((id) => map.get(id) ?? []);
-    }),
-    permissionsOfRole: new DataLoader(async (ids) => {
-      const map = await permissionsOfRoles(db, ids);
-      return ids.map((id) => map.get(id) ?? []);
-    }),
-    userCountOfRole: new DataLoader(async (ids) => {
-      const map = await userCountsOfRoles(db, ids);
-      return ids.map((id) => map.get(id) ?? 0);
-    }),
-  };
 }

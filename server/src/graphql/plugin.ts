@@ -4,15 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
-import { clientResolvers } from '../clients/resolvers';
-import { departmentResolvers } from '../departments/resolvers';
 import { HttpError } from '../http/errors';
-import { roleResolvers } from '../roles/resolvers';
-import { shippingResolvers } from '../shipping/resolvers';
-import { userResolvers } from '../users/resolvers';
+import { guardRootFields } from './access';
 import { buildContext } from './context';
 import { toGraphqlError } from './errors';
-import type { Resolvers } from './generated';
+import { publishRecordChanges } from './record-changes';
 import {
   costErrors,
   isJsonText,
@@ -35,17 +31,6 @@ export function schemaSource(): string {
     .join('\n');
 }
 
-/** Merges the areas' resolver maps. */
-function mergeResolvers(...maps: Resolvers[]): Resolvers {
-  const merged: Record<string, Record<string, unknown>> = {};
-  for (const map of maps) {
-    for (const [type, fields] of Object.entries(map)) {
-      merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
-    }
-  }
-  return merged as Resolvers;
-}
-
 /** The path of GraphQL; every spelling that routes to it (`/%67raphql`, `/GraphQL/`) counts. */
 function isGraphqlPath(url: string): boolean {
   let path = url.split('?')[0]!;
@@ -63,7 +48,8 @@ function refusal(errors: GraphQLError[]): Error {
 }
 
 /**
- * GraphQL at POST /graphql (Mercurius): every resolver checks its permission; POST goes
+ * GraphQL at POST /graphql (Mercurius): every field declares its permission on the schema
+ * (`@allow`, checked before its resolver, graphql/access.ts); POST goes
  * through the session's CSRF check like every unsafe REST call. Every other method (GET, and
  * the HEAD Fastify adds for it) is refused with 405 before anything is parsed, so no
  * operation runs without the anti-forgery header. A document's cost is checked right after
@@ -78,15 +64,9 @@ async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     }
   });
   await app.register(mercurius, {
+    // The areas' resolvers come from their plugins (app.graphql.defineResolvers), registered
+    // after this one in app.ts.
     schema: schemaSource(),
-    // Mercurius types resolvers loosely; ours are typed by the generated Resolvers.
-    resolvers: mergeResolvers(
-      userResolvers,
-      roleResolvers,
-      clientResolvers,
-      departmentResolvers,
-      shippingResolvers,
-    ) as Parameters<typeof mercurius>[1]['resolvers'],
     context: (request) => buildContext(request),
     path: '/graphql',
     graphiql: false,
@@ -122,6 +102,14 @@ async function graphqlPlugin(app: FastifyInstance): Promise<void> {
       // Errors of single fields are part of an answer (200, as graphql-over-http says).
       return { statusCode, response: { data: execution.data ?? null, errors } };
     },
+  });
+
+  // When every area has defined its resolvers: each Query/Mutation field runs the check its
+  // @allow/@loggedIn directive declares; a field without one stops the start.
+  // Then every record-returning mutation publishes RecordChanged after it answered (record-changes.ts).
+  app.addHook('onReady', async () => {
+    guardRootFields(app.graphql.schema);
+    publishRecordChanges(app.graphql.schema);
   });
 
   // Before parsing: a JSON text would be taken as a ready AST, past the parser's token limit.

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { DomainError, type DomainErrorCode, type FieldErrors } from '../domain/errors';
 
-/** Field name → messages, as Laravel's validation errors. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors } from '../domain/errors';
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
@@ -60,7 +60,23 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   throw validationFailed(errors);
 }
 
-/** Sends an HttpError as JSON. */
-export function sendHttpError(reply: FastifyReply, error: HttpError): FastifyReply {
-  return reply.code(error.statusCode).headers(error.headers).send(error.body());
+/** The HTTP status of each domain error: the one place the business layer meets HTTP. */
+const STATUS: Record<DomainErrorCode, number> = {
+  BAD_USER_INPUT: 422,
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+};
+
+/** A domain error as the HttpError a REST client gets (field errors kept). */
+export function httpErrorOf(error: DomainError): HttpError {
+  const errors = 'errors' in error ? (error.errors as FieldErrors) : undefined;
+  const withFields = errors && Object.keys(errors).length > 0 ? errors : undefined;
+  return new HttpError(STATUS[error.code], error.message, withFields);
+}
+
+/** Sends an HttpError (or a domain error, by its status) as JSON. */
+export function sendHttpError(reply: FastifyReply, error: HttpError | DomainError): FastifyReply {
+  const http = error instanceof DomainError ? httpErrorOf(error) : error;
+  return reply.code(http.statusCode).headers(http.headers).send(http.body());
 }

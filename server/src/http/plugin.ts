@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseInputError } from '../domain/database-errors';
+import { DomainError } from '../domain/errors';
 import { HttpError, sendHttpError } from './errors';
 import securityHeaders from './security-headers';
-import { databaseInputError } from './validation';
 
 /** A request part (params, query, body) as an object of named values. */
 const asObject = (part: unknown) =>
@@ -46,9 +47,11 @@ async function httpPlugin(app: FastifyInstance): Promise<void> {
     return payload;
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return sendHttpError(reply, error);
-    // A value PostgreSQL cannot take that no validation caught: 422 on the fields holding it.
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    if (error instanceof HttpError || error instanceof DomainError)
+      return sendHttpError(reply, error);
+    // A value PostgreSQL cannot take that no validation caught (a NUL, a number out of
+    // range: 422 on the fields holding it) or a declared unique constraint a race broke.
     const { params, query, body } = request;
     const refused = databaseInputError(error, {
       ...asObject(params),
@@ -56,7 +59,8 @@ async function httpPlugin(app: FastifyInstance): Promise<void> {
       ...asObject(body),
     });
     if (refused) {
-      request.log.warn({ err: error }, 'input reached the database unvalidated');
+      if ((error as { code?: string }).code !== '23505')
+        request.log.warn({ err: error }, 'input reached the database unvalidated');
       return sendHttpError(reply, refused);
     }
     const status = error.statusCode ?? 500;

@@ -1,4 +1,6 @@
-import { queryOne, type Db } from '../db';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
 import { broadcast } from '../realtime/publish';
 
 /** The payload of a notification: at least the message shown to the user. */
@@ -22,7 +24,15 @@ export const MESSAGE_NOTIFICATION = 'message';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const columns = `id, type, data->>'message' AS message, data, read_at, created_at`;
+/** The columns of a Notification (data is stored as jsonb with at least a message). */
+const COLUMNS = [
+  'id',
+  'type',
+  sql<string>`data->>'message'`.as('message'),
+  sql<NotificationData>`data`.as('data'),
+  'read_at',
+  'created_at',
+] as const;
 
 /** The event name Laravel gives broadcast notifications; Echo's `.notification()` listens for it. */
 export const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
@@ -51,11 +61,15 @@ export async function notify(
   data: Record<string, unknown> = {},
   options: NotifyOptions = {},
 ): Promise<Notification> {
-  const row = (await queryOne<Notification>(
-    db,
-    `INSERT INTO notifications (user_id, type, data) VALUES ($1, $2, $3::jsonb) RETURNING ${columns}`,
-    [userId, options.type ?? MESSAGE_NOTIFICATION, JSON.stringify({ ...data, message })],
-  ))!;
+  const row: Notification = await kysely(db)
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      type: options.type ?? MESSAGE_NOTIFICATION,
+      data: JSON.stringify({ ...data, message }),
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
   broadcast(db, {
     channels: [userChannel(userId)],
     event: NOTIFICATION_EVENT,
@@ -67,10 +81,13 @@ export async function notify(
 
 /** Marks all of a user's notifications read; returns how many were unread. */
 export async function markAllNotificationsRead(db: Db, userId: number): Promise<number> {
-  const rows = await db.query(
-    `UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id`,
-    [userId],
-  );
+  const rows = await kysely(db)
+    .updateTable('notifications')
+    .set({ read_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .returning('id')
+    .execute();
   return rows.length;
 }
 
@@ -80,11 +97,15 @@ export async function unreadNotifications(
   userId: number,
   limit = 100,
 ): Promise<Notification[]> {
-  return db.query<Notification>(
-    `SELECT ${columns} FROM notifications WHERE user_id = $1 AND read_at IS NULL
-     ORDER BY created_at DESC, id LIMIT $2`,
-    [userId, limit],
-  );
+  return kysely(db)
+    .selectFrom('notifications')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -96,10 +117,11 @@ export async function markNotificationRead(
   input: { userId: number; notificationId: string },
 ): Promise<Notification | undefined> {
   if (!UUID.test(input.notificationId)) return undefined;
-  return queryOne<Notification>(
-    db,
-    `UPDATE notifications SET read_at = COALESCE(read_at, now())
-     WHERE id = $1 AND user_id = $2 RETURNING ${columns}`,
-    [input.notificationId, input.userId],
-  );
+  return kysely(db)
+    .updateTable('notifications')
+    .set({ read_at: sql`coalesce(read_at, now())` })
+    .where('id', '=', input.notificationId)
+    .where('user_id', '=', input.userId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
 }

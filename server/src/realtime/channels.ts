@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { User } from '../users/users';
 import type { PresenceMember } from './bus';
 
@@ -7,7 +8,12 @@ export type ChannelVerdict = boolean | PresenceMember;
 /** A rule deciding who may join channels whose name matches its pattern. */
 export interface ChannelRule {
   pattern: RegExp;
-  authorize(user: User, match: RegExpExecArray): ChannelVerdict | Promise<ChannelVerdict>;
+  /** `request` is the /broadcasting/auth request (its session's permissions). */
+  authorize(
+    user: User,
+    match: RegExpExecArray,
+    request?: FastifyRequest,
+  ): ChannelVerdict | Promise<ChannelVerdict>;
 }
 
 /**
@@ -33,10 +39,14 @@ export function addChannelRule(rule: ChannelRule): void {
 }
 
 /** The verdict of the first rule matching the channel; false when none does. */
-export async function authorizeChannel(user: User, channel: string): Promise<ChannelVerdict> {
+export async function authorizeChannel(
+  user: User,
+  channel: string,
+  request?: FastifyRequest,
+): Promise<ChannelVerdict> {
   for (const rule of channelRules) {
     const match = rule.pattern.exec(channel);
-    if (match) return rule.authorize(user, match);
+    if (match) return rule.authorize(user, match, request);
   }
   return false;
 }

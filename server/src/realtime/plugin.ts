@@ -116,7 +116,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
         throw new HttpError(403, 'This action is unauthorized.');
       }
       const input = parseInput(authBody, request.body);
-      const verdict = await authorizeChannel(request.user!, input.channel_name);
+      const verdict = await authorizeChannel(request.user!, input.channel_name, request);
       const kind = channelKind(input.channel_name);
       if (verdict === false || kind === 'public' || (kind === 'presence') !== (verdict !== true)) {
         hub.metrics.authFailures++;

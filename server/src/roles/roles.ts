@@ -1,9 +1,15 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { queryOne, type Db } from '../db';
-import { conflict, invalidField, parseArgs, staleEdit } from '../graphql/errors';
-import { listPage, type Page, type PageArgs } from '../graphql/list';
-import { notFound } from '../http/errors';
-import { field } from '../http/validation';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
+import { uniqueConstraints } from '../domain/database-errors';
+import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
+import { field } from '../domain/validation';
+import { listPage, type Page, type PageArgs } from '../lists/list';
+import { roleList } from './list';
+
+// The unique indexes of this area's tables: a race for one value gives a field error.
+uniqueConstraints({ roles_name_lower_key: 'name', roles_name_key: 'name' });
 
 /** A role (its permissions and users are loaded by the API's loaders). */
 export interface Role {
@@ -12,14 +18,18 @@ export interface Role {
   version: number;
 }
 
-const roleInput = z.object({
+/** The rules of a role as the form sends it. */
+export const roleInput = z.object({
   name: field.requiredString('name', 100),
   permissions: z
     .array(z.string().max(100), { error: 'The permissions field is required.' })
     .max(500),
 });
 
-const COLUMNS = 'r.id, r.name, r.version';
+/** A role's data after validation: what defineRole and updateRole take. */
+export type ValidRole = z.output<typeof roleInput>;
+
+const ROLE_COLUMNS = ['id', 'name', 'version'] as const;
 
 /** The sort keys of the role list. */
 export type RoleSort = 'NAME' | 'ID';
@@ -30,23 +40,25 @@ export async function listRoles(
   args: PageArgs | null | undefined,
   sortBy: RoleSort,
 ): Promise<Page<Role>> {
-  return listPage<Role, RoleSort>(
-    db,
-    {
-      select: COLUMNS,
-      from: 'roles r',
-      searchColumns: ['r.name'],
-      sortColumns: { NAME: 'lower(r.name)', ID: 'r.id' },
-      idColumn: 'r.id',
-    },
-    args,
-    sortBy,
-  );
+  return listPage<Role, RoleSort>(db, roleList, args, sortBy);
 }
 
 /** One role, or undefined. */
 export async function findRole(db: Db, id: number): Promise<Role | undefined> {
-  return queryOne<Role>(db, `SELECT ${COLUMNS} FROM roles r WHERE r.id = $1`, [id]);
+  return kysely(db)
+    .selectFrom('roles')
+    .select(ROLE_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The roles with these ids (for the user list's loader), in any order. */
+export async function rolesByIds(db: Db, ids: readonly number[]): Promise<Role[]> {
+  return kysely(db)
+    .selectFrom('roles')
+    .select(ROLE_COLUMNS)
+    .where('id', '=', sql<number>`any(${[...ids]})`)
+    .execute();
 }
 
 /** The permission names of each of these roles, sorted. */
@@ -54,12 +66,13 @@ export async function permissionsOfRoles(
   db: Db,
   roleIds: readonly number[],
 ): Promise<Map<number, string[]>> {
-  const rows = await db.query<{ roleId: number; name: string }>(
-    `SELECT rp.role_id AS "roleId", p.name FROM role_permissions rp
-       JOIN permissions p ON p.id = rp.permission_id
-      WHERE rp.role_id = ANY($1::int[]) ORDER BY p.name`,
-    [[...roleIds]],
-  );
+  const rows = await kysely(db)
+    .selectFrom('role_permissions as rp')
+    .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+    .select(['rp.role_id as roleId', 'p.name'])
+    .where('rp.role_id', '=', sql<number>`any(${[...roleIds]})`)
+    .orderBy('p.name')
+    .execute();
   const byRole = new Map<number, string[]>(roleIds.map((id) => [id, []]));
   for (const row of rows) byRole.get(row.roleId)?.push(row.name);
   return byRole;
@@ -70,11 +83,12 @@ export async function userCountsOfRoles(
   db: Db,
   roleIds: readonly number[],
 ): Promise<Map<number, number>> {
-  const rows = await db.query<{ roleId: number; count: number }>(
-    `SELECT role_id AS "roleId", count(*)::int AS count FROM user_roles
-      WHERE role_id = ANY($1::int[]) GROUP BY role_id`,
-    [[...roleIds]],
-  );
+  const rows = await kysely(db)
+    .selectFrom('user_roles')
+    .select(['role_id as roleId', sql<number>`count(*)::int`.as('count')])
+    .where('role_id', '=', sql<number>`any(${[...roleIds]})`)
+    .groupBy('role_id')
+    .execute();
   return new Map(rows.map((row) => [row.roleId, row.count]));
 }
 
@@ -83,14 +97,12 @@ export async function userCountsOfRoles(
  * (nobody hands out rights they do not have).
  */
 async function checkPermissions(db: Db, names: string[], actorHolds: Set<string>) {
-  const known = new Set(
-    (
-      await db.query<{ name: string }>(
-        'SELECT name FROM permissions WHERE name = ANY($1::text[])',
-        [names],
-      )
-    ).map((row) => row.name),
-  );
+  const rows = await kysely(db)
+    .selectFrom('permissions')
+    .select('name')
+    .where('name', '=', sql<string>`any(${names}::text[])`)
+    .execute();
+  const known = new Set(rows.map((row) => row.name));
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0)
     throw invalidField('permissions', 'exists', `Unknown permission: ${unknown.join(', ')}.`);
@@ -103,38 +115,34 @@ async function checkPermissions(db: Db, names: string[], actorHolds: Set<string>
     );
 }
 
-async function assertNameFree(db: Db, name: string, exceptId: number | null) {
-  const taken = await queryOne(
-    db,
-    'SELECT 1 FROM roles WHERE lower(name) = lower($1) AND id <> coalesce($2, 0)',
-    [name, exceptId],
-  );
-  if (taken) throw invalidField('name', 'unique', 'The name has already been taken.');
-}
-
+/** Gives the role exactly these permissions. */
 async function grant(db: Db, roleId: number, names: string[]) {
-  await db.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
-  await db.query(
-    `INSERT INTO role_permissions (role_id, permission_id)
-     SELECT $1, id FROM permissions WHERE name = ANY($2::text[])`,
-    [roleId, names],
-  );
+  await kysely(db).deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+  if (names.length === 0) return;
+  await kysely(db)
+    .insertInto('role_permissions')
+    .columns(['role_id', 'permission_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('permissions')
+        .select([eb.val(roleId).as('role_id'), 'id'])
+        .where('name', '=', sql<string>`any(${names}::text[])`),
+    )
+    .execute();
 }
 
 /** Creates a role with a new name holding permissions the acting user holds too. */
-export async function defineRole(db: Db, actorHolds: Set<string>, input: unknown): Promise<Role> {
-  const parsed = parseArgs(roleInput, input);
-  const names = [...new Set(parsed.permissions)];
+export async function defineRole(db: Db, actorHolds: Set<string>, input: ValidRole): Promise<Role> {
+  const names = [...new Set(input.permissions)];
   return db.transaction(async (tx) => {
-    await assertNameFree(tx, parsed.name, null);
     await checkPermissions(tx, names, actorHolds);
-    const role = await queryOne<Role>(
-      tx,
-      `INSERT INTO roles AS r (name) VALUES ($1) RETURNING ${COLUMNS}`,
-      [parsed.name],
-    );
-    await grant(tx, role!.id, names);
-    return role!;
+    const role = await kysely(tx)
+      .insertInto('roles')
+      .values({ name: input.name })
+      .returning(ROLE_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await grant(tx, role.id, names);
+    return role;
   });
 }
 
@@ -148,16 +156,16 @@ export async function updateRole(
   actorHolds: Set<string>,
   id: number,
   version: number,
-  input: unknown,
+  input: ValidRole,
 ): Promise<Role> {
-  const parsed = parseArgs(roleInput, input);
-  const names = [...new Set(parsed.permissions)];
+  const names = [...new Set(input.permissions)];
   return db.transaction(async (tx) => {
-    const current = await queryOne<Role>(
-      tx,
-      `SELECT ${COLUMNS} FROM roles r WHERE r.id = $1 FOR UPDATE`,
-      [id],
-    );
+    const current = await kysely(tx)
+      .selectFrom('roles')
+      .select('version')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('Role not found.');
     if (current.version !== version) throw staleEdit();
     const before = (await permissionsOfRoles(tx, [id])).get(id) ?? [];
@@ -166,16 +174,15 @@ export async function updateRole(
         'You cannot change a role that holds permissions you do not hold.',
         'privilege',
       );
-    await assertNameFree(tx, parsed.name, id);
     await checkPermissions(tx, names, actorHolds);
-    const role = await queryOne<Role>(
-      tx,
-      `UPDATE roles AS r SET name = $2, version = version + 1, updated_at = now()
-        WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, parsed.name],
-    );
+    const role = await kysely(tx)
+      .updateTable('roles')
+      .set((eb) => ({ name: input.name, version: eb('version', '+', 1), updated_at: sql`now()` }))
+      .where('id', '=', id)
+      .returning(ROLE_COLUMNS)
+      .executeTakeFirstOrThrow();
     await grant(tx, id, names);
-    return role!;
+    return role;
   });
 }
 
@@ -197,12 +204,12 @@ export async function deleteRole(
     const users = (await userCountsOfRoles(tx, [id])).get(id) ?? 0;
     if (users > 0 && !confirmed)
       throw conflict(`The role is assigned to ${users} user(s); confirm to delete it.`, 'in-use');
-    await tx.query('DELETE FROM roles WHERE id = $1', [id]);
+    await kysely(tx).deleteFrom('roles').where('id', '=', id).execute();
   });
 }
 
 /** Every permission name there is, sorted (role forms show them as checkboxes). */
 export async function permissionNames(db: Db): Promise<string[]> {
-  const rows = await db.query<{ name: string }>('SELECT name FROM permissions ORDER BY name');
+  const rows = await kysely(db).selectFrom('permissions').select('name').orderBy('name').execute();
   return rows.map((row) => row.name);
 }

@@ -1,9 +1,21 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { queryOne, type Db } from '../db';
-import { conflict, invalidField, parseArgs, staleEdit } from '../graphql/errors';
-import { listPage, type Page, type PageArgs } from '../graphql/list';
-import { notFound } from '../http/errors';
-import { field } from '../http/validation';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
+import { uniqueConstraints } from '../domain/database-errors';
+import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
+import { field } from '../domain/validation';
+import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
+import { shipperList, shippingMethodList } from './list';
+
+// The unique indexes of this area's tables: a race for one value gives a field error.
+uniqueConstraints({
+  shippers_name_lower_key: 'name',
+  shipping_methods_name_lower_key: {
+    field: 'name',
+    message: 'The name has already been taken for this shipper.',
+  },
+});
 
 /** A carrier. */
 export interface Shipper {
@@ -22,18 +34,31 @@ export interface ShippingMethod {
   version: number;
 }
 
-const shipperInput = z.object({ name: field.requiredString('name', 100) });
+/** The rules of a shipper as the form sends it. */
+export const shipperInput = z.object({ name: field.requiredString('name', 100) });
 
-const shippingMethodInput = z.object({
+/** The rules of a shipping method as the form sends it. */
+export const shippingMethodInput = z.object({
   name: field.requiredString('name', 100),
   shipperId: field.id('shipper'),
   hazmatAllowed: z.boolean({ error: 'The hazardous goods field is required.' }),
   trackingRequired: z.boolean({ error: 'The tracking number field is required.' }),
 });
 
-const SHIPPER_COLUMNS = 's.id, s.name, s.version';
-const METHOD_COLUMNS = `m.id, m.name, m.shipper_id AS "shipperId", m.hazmat_allowed AS "hazmatAllowed",
-  m.tracking_required AS "trackingRequired", m.version`;
+/** A shipper's data after validation. */
+export type ValidShipper = z.output<typeof shipperInput>;
+/** A shipping method's data after validation. */
+export type ValidShippingMethod = z.output<typeof shippingMethodInput>;
+
+const SHIPPER_COLUMNS = ['id', 'name', 'version'] as const;
+const METHOD_COLUMNS = [
+  'id',
+  'name',
+  'shipper_id as shipperId',
+  'hazmat_allowed as hazmatAllowed',
+  'tracking_required as trackingRequired',
+  'version',
+] as const;
 
 /** The sort keys of the shipper list. */
 export type ShipperSort = 'NAME' | 'ID';
@@ -46,18 +71,7 @@ export async function listShippers(
   args: PageArgs | null | undefined,
   sortBy: ShipperSort,
 ): Promise<Page<Shipper>> {
-  return listPage<Shipper, ShipperSort>(
-    db,
-    {
-      select: SHIPPER_COLUMNS,
-      from: 'shippers s',
-      searchColumns: ['s.name'],
-      sortColumns: { NAME: 'lower(s.name)', ID: 's.id' },
-      idColumn: 's.id',
-    },
-    args,
-    sortBy,
-  );
+  return listPage<Shipper, ShipperSort>(db, shipperList, args, sortBy);
 }
 
 /** One page of shipping methods, searchable by their and their shipper's name. */
@@ -65,64 +79,51 @@ export async function listShippingMethods(
   db: Db,
   args: PageArgs | null | undefined,
   sortBy: ShippingMethodSort,
+  filter?: FilterValues<'shipperId'> | null,
 ): Promise<Page<ShippingMethod>> {
-  return listPage<ShippingMethod, ShippingMethodSort>(
+  return listPage<ShippingMethod, ShippingMethodSort, 'shipperId'>(
     db,
-    {
-      select: METHOD_COLUMNS,
-      from: 'shipping_methods m JOIN shippers s ON s.id = m.shipper_id',
-      searchColumns: ['m.name', 's.name'],
-      sortColumns: { NAME: 'lower(m.name)', SHIPPER: 'lower(s.name)', ID: 'm.id' },
-      idColumn: 'm.id',
-    },
+    shippingMethodList,
     args,
     sortBy,
+    filter,
   );
 }
 
 /** The shippers with these ids (for the shipping-method list's loader). */
 export async function shippersByIds(db: Db, ids: readonly number[]): Promise<Shipper[]> {
-  return db.query<Shipper>(
-    `SELECT ${SHIPPER_COLUMNS} FROM shippers s WHERE s.id = ANY($1::int[])`,
-    [[...ids]],
-  );
+  return kysely(db)
+    .selectFrom('shippers')
+    .select(SHIPPER_COLUMNS)
+    .where('id', '=', sql<number>`any(${[...ids]})`)
+    .execute();
 }
 
 /** One shipper, or undefined. */
 export async function findShipper(db: Db, id: number): Promise<Shipper | undefined> {
-  return queryOne<Shipper>(db, `SELECT ${SHIPPER_COLUMNS} FROM shippers s WHERE s.id = $1`, [id]);
+  return kysely(db)
+    .selectFrom('shippers')
+    .select(SHIPPER_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** One shipping method, or undefined. */
 export async function findShippingMethod(db: Db, id: number): Promise<ShippingMethod | undefined> {
-  return queryOne<ShippingMethod>(
-    db,
-    `SELECT ${METHOD_COLUMNS} FROM shipping_methods m WHERE m.id = $1`,
-    [id],
-  );
+  return kysely(db)
+    .selectFrom('shipping_methods')
+    .select(METHOD_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-async function assertShipperNameFree(db: Db, name: string, exceptId: number | null) {
-  const taken = await queryOne(
-    db,
-    'SELECT 1 FROM shippers WHERE lower(name) = lower($1) AND id <> coalesce($2, 0)',
-    [name, exceptId],
-  );
-  if (taken) throw invalidField('name', 'unique', 'The name has already been taken.');
-}
-
-/** Creates a shipper with a new name. */
-export async function createShipper(db: Db, input: unknown): Promise<Shipper> {
-  const parsed = parseArgs(shipperInput, input);
-  return db.transaction(async (tx) => {
-    await assertShipperNameFree(tx, parsed.name, null);
-    const row = await queryOne<Shipper>(
-      tx,
-      `INSERT INTO shippers AS s (name) VALUES ($1) RETURNING ${SHIPPER_COLUMNS}`,
-      [parsed.name],
-    );
-    return row!;
-  });
+/** Creates a shipper with a new name (ignoring case: the unique index decides). */
+export async function createShipper(db: Db, input: ValidShipper): Promise<Shipper> {
+  return kysely(db)
+    .insertInto('shippers')
+    .values({ name: input.name })
+    .returning(SHIPPER_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 /** Renames a shipper, refused when someone saved it since `version`. */
@@ -130,68 +131,73 @@ export async function updateShipper(
   db: Db,
   id: number,
   version: number,
-  input: unknown,
+  input: ValidShipper,
 ): Promise<Shipper> {
-  const parsed = parseArgs(shipperInput, input);
   return db.transaction(async (tx) => {
-    const current = await queryOne<{ version: number }>(
-      tx,
-      'SELECT version FROM shippers WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const current = await kysely(tx)
+      .selectFrom('shippers')
+      .select('version')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('Shipper not found.');
     if (current.version !== version) throw staleEdit();
-    await assertShipperNameFree(tx, parsed.name, id);
-    const row = await queryOne<Shipper>(
-      tx,
-      `UPDATE shippers AS s SET name = $2, version = version + 1, updated_at = now()
-        WHERE id = $1 RETURNING ${SHIPPER_COLUMNS}`,
-      [id, parsed.name],
-    );
-    return row!;
+    return kysely(tx)
+      .updateTable('shippers')
+      .set((eb) => ({ name: input.name, version: eb('version', '+', 1), updated_at: sql`now()` }))
+      .where('id', '=', id)
+      .returning(SHIPPER_COLUMNS)
+      .executeTakeFirstOrThrow();
   });
 }
 
 /** Deletes a shipper without shipping methods. */
 export async function deleteShipper(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await queryOne(tx, 'SELECT 1 FROM shippers WHERE id = $1', [id])))
+    const q = kysely(tx);
+    if (!(await q.selectFrom('shippers').select('id').where('id', '=', id).executeTakeFirst()))
       throw notFound('Shipper not found.');
-    if (await queryOne(tx, 'SELECT 1 FROM shipping_methods WHERE shipper_id = $1 LIMIT 1', [id]))
+    const method = await q
+      .selectFrom('shipping_methods')
+      .select('id')
+      .where('shipper_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (method)
       throw conflict('The shipper still has shipping methods; delete them first.', 'in-use');
-    await tx.query('DELETE FROM shippers WHERE id = $1', [id]);
+    await q.deleteFrom('shippers').where('id', '=', id).execute();
   });
 }
 
-async function checkMethod(
-  db: Db,
-  input: z.output<typeof shippingMethodInput>,
-  exceptId: number | null,
-): Promise<void> {
-  if (!(await queryOne(db, 'SELECT 1 FROM shippers WHERE id = $1', [input.shipperId])))
-    throw invalidField('shipperId', 'exists', 'The selected shipper is invalid.');
-  const taken = await queryOne(
-    db,
-    `SELECT 1 FROM shipping_methods
-      WHERE shipper_id = $1 AND lower(name) = lower($2) AND id <> coalesce($3, 0)`,
-    [input.shipperId, input.name, exceptId],
-  );
-  if (taken)
-    throw invalidField('name', 'unique', 'The name has already been taken for this shipper.');
+/** The shipper must exist (method names are unique per shipper: the unique index decides). */
+async function assertShipperExists(db: Db, shipperId: number): Promise<void> {
+  const shipper = await kysely(db)
+    .selectFrom('shippers')
+    .select('id')
+    .where('id', '=', shipperId)
+    .executeTakeFirst();
+  if (!shipper) throw invalidField('shipperId', 'exists', 'The selected shipper is invalid.');
 }
 
+const methodColumns = (input: ValidShippingMethod) => ({
+  name: input.name,
+  shipper_id: input.shipperId,
+  hazmat_allowed: input.hazmatAllowed,
+  tracking_required: input.trackingRequired,
+});
+
 /** Creates a shipping method of a shipper; its name is unique per shipper. */
-export async function createShippingMethod(db: Db, input: unknown): Promise<ShippingMethod> {
-  const parsed = parseArgs(shippingMethodInput, input);
+export async function createShippingMethod(
+  db: Db,
+  input: ValidShippingMethod,
+): Promise<ShippingMethod> {
   return db.transaction(async (tx) => {
-    await checkMethod(tx, parsed, null);
-    const row = await queryOne<ShippingMethod>(
-      tx,
-      `INSERT INTO shipping_methods AS m (name, shipper_id, hazmat_allowed, tracking_required)
-       VALUES ($1, $2, $3, $4) RETURNING ${METHOD_COLUMNS}`,
-      [parsed.name, parsed.shipperId, parsed.hazmatAllowed, parsed.trackingRequired],
-    );
-    return row!;
+    await assertShipperExists(tx, input.shipperId);
+    return kysely(tx)
+      .insertInto('shipping_methods')
+      .values(methodColumns(input))
+      .returning(METHOD_COLUMNS)
+      .executeTakeFirstOrThrow();
   });
 }
 
@@ -200,31 +206,37 @@ export async function updateShippingMethod(
   db: Db,
   id: number,
   version: number,
-  input: unknown,
+  input: ValidShippingMethod,
 ): Promise<ShippingMethod> {
-  const parsed = parseArgs(shippingMethodInput, input);
   return db.transaction(async (tx) => {
-    const current = await queryOne<{ version: number }>(
-      tx,
-      'SELECT version FROM shipping_methods WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const current = await kysely(tx)
+      .selectFrom('shipping_methods')
+      .select('version')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('Shipping method not found.');
     if (current.version !== version) throw staleEdit();
-    await checkMethod(tx, parsed, id);
-    const row = await queryOne<ShippingMethod>(
-      tx,
-      `UPDATE shipping_methods AS m SET name = $2, shipper_id = $3, hazmat_allowed = $4,
-         tracking_required = $5, version = version + 1, updated_at = now()
-       WHERE id = $1 RETURNING ${METHOD_COLUMNS}`,
-      [id, parsed.name, parsed.shipperId, parsed.hazmatAllowed, parsed.trackingRequired],
-    );
-    return row!;
+    await assertShipperExists(tx, input.shipperId);
+    return kysely(tx)
+      .updateTable('shipping_methods')
+      .set((eb) => ({
+        ...methodColumns(input),
+        version: eb('version', '+', 1),
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', id)
+      .returning(METHOD_COLUMNS)
+      .executeTakeFirstOrThrow();
   });
 }
 
 /** Deletes a shipping method. */
 export async function deleteShippingMethod(db: Db, id: number): Promise<void> {
-  const deleted = await db.query('DELETE FROM shipping_methods WHERE id = $1 RETURNING id', [id]);
-  if (deleted.length === 0) throw notFound('Shipping method not found.');
+  const deleted = await kysely(db)
+    .deleteFrom('shipping_methods')
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!deleted) throw notFound('Shipping method not found.');
 }

@@ -1,12 +1,18 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { hashPassword, weakPasswordReason } from '../auth/passwords';
 import { endSessions } from '../auth/sessions';
-import { queryOne, type Db } from '../db';
-import { conflict, invalidField, parseArgs, staleEdit } from '../graphql/errors';
-import { listPage, type Page, type PageArgs } from '../graphql/list';
-import { notFound } from '../http/errors';
-import { field } from '../http/validation';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
+import { uniqueConstraints } from '../domain/database-errors';
+import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
+import { field } from '../domain/validation';
+import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
+import { userList } from './list';
 import { permissionsOf } from './permissions';
+
+// The unique indexes of this area's tables: a race for one value gives a field error.
+uniqueConstraints({ users_email_lower_key: 'email' });
 
 // The user administration: list, create, edit and delete other users (the own account is
 // changed through PUT /user).
@@ -29,7 +35,8 @@ const password = field
     `The password field must be at least ${MIN_PASSWORD_LENGTH} characters.`,
   );
 
-const userInput = z.object({
+/** The rules of a user as the administration's form sends it (the password may stay empty on edits). */
+export const userInput = z.object({
   name: field.requiredString('name'),
   email: field.email(),
   password: z.preprocess(
@@ -39,7 +46,10 @@ const userInput = z.object({
   roleIds: z.array(field.id('role'), { error: 'The roles field is required.' }).max(100),
 });
 
-const COLUMNS = 'u.id, u.name, u.email, u.version';
+/** A user's data after validation: what registerUser and updateUser take. */
+export type ValidUser = z.output<typeof userInput>;
+
+const USER_COLUMNS = ['id', 'name', 'email', 'version'] as const;
 
 /** The sort keys of the user list. */
 export type UserSort = 'NAME' | 'EMAIL' | 'ID';
@@ -49,19 +59,9 @@ export async function listUsers(
   db: Db,
   args: PageArgs | null | undefined,
   sortBy: UserSort,
+  filter?: FilterValues<'roleId'> | null,
 ): Promise<Page<AdministeredUser>> {
-  return listPage<AdministeredUser, UserSort>(
-    db,
-    {
-      select: COLUMNS,
-      from: 'users u',
-      searchColumns: ['u.name', 'u.email'],
-      sortColumns: { NAME: 'lower(u.name)', EMAIL: 'lower(u.email)', ID: 'u.id' },
-      idColumn: 'u.id',
-    },
-    args,
-    sortBy,
-  );
+  return listPage<AdministeredUser, UserSort, 'roleId'>(db, userList, args, sortBy, filter);
 }
 
 /** One user, or undefined. */
@@ -69,20 +69,25 @@ export async function findAdministeredUser(
   db: Db,
   id: number,
 ): Promise<AdministeredUser | undefined> {
-  return queryOne<AdministeredUser>(db, `SELECT ${COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+  return kysely(db)
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-/** The role ids of each of these users. */
+/** The role ids of each of these users, by role name. */
 export async function roleIdsOfUsers(
   db: Db,
   userIds: readonly number[],
 ): Promise<Map<number, number[]>> {
-  const rows = await db.query<{ userId: number; roleId: number }>(
-    `SELECT ur.user_id AS "userId", ur.role_id AS "roleId" FROM user_roles ur
-       JOIN roles r ON r.id = ur.role_id
-      WHERE ur.user_id = ANY($1::int[]) ORDER BY lower(r.name)`,
-    [[...userIds]],
-  );
+  const rows = await kysely(db)
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['ur.user_id as userId', 'ur.role_id as roleId'])
+    .where('ur.user_id', '=', sql<number>`any(${[...userIds]})`)
+    .orderBy(sql`lower(r.name)`)
+    .execute();
   const byUser = new Map<number, number[]>(userIds.map((id) => [id, []]));
   for (const row of rows) byUser.get(row.userId)?.push(row.roleId);
   return byUser;
@@ -91,31 +96,26 @@ export async function roleIdsOfUsers(
 /** A user may only hand out roles whose permissions they hold themselves. */
 async function checkRoles(db: Db, roleIds: number[], actorHolds: Set<string>) {
   if (roleIds.length === 0) return;
-  const found = await db.query<{ id: number }>('SELECT id FROM roles WHERE id = ANY($1::int[])', [
-    roleIds,
-  ]);
+  const found = await kysely(db)
+    .selectFrom('roles')
+    .select('id')
+    .where('id', '=', sql<number>`any(${roleIds})`)
+    .execute();
   if (found.length !== roleIds.length)
     throw invalidField('roleIds', 'exists', 'The selected role is invalid.');
-  const granted = await db.query<{ name: string }>(
-    `SELECT DISTINCT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-      WHERE rp.role_id = ANY($1::int[])`,
-    [roleIds],
-  );
+  const granted = await kysely(db)
+    .selectFrom('role_permissions as rp')
+    .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+    .select('p.name')
+    .distinct()
+    .where('rp.role_id', '=', sql<number>`any(${roleIds})`)
+    .execute();
   if (granted.some((row) => !actorHolds.has(row.name)))
     throw invalidField(
       'roleIds',
       'privilege',
       'You cannot assign a role holding permissions you do not hold.',
     );
-}
-
-async function assertEmailFree(db: Db, email: string, exceptId: number | null) {
-  const taken = await queryOne(
-    db,
-    'SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> coalesce($2, 0)',
-    [email, exceptId],
-  );
-  if (taken) throw invalidField('email', 'unique', 'The email has already been taken.');
 }
 
 /** Refuses to act on a user who holds a permission the actor lacks (the login-as rule). */
@@ -130,12 +130,15 @@ async function assertNotMorePrivileged(
     throw conflict(`You cannot ${what} a user who holds permissions you do not hold.`, 'privilege');
 }
 
+/** Gives the user exactly these roles. */
 async function setRoles(db: Db, userId: number, roleIds: number[]) {
-  await db.query('DELETE FROM user_roles WHERE user_id = $1', [userId]);
-  await db.query(
-    'INSERT INTO user_roles (user_id, role_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-    [userId, roleIds],
-  );
+  await kysely(db).deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roleIds.length === 0) return;
+  await kysely(db)
+    .insertInto('user_roles')
+    .values(roleIds.map((roleId) => ({ user_id: userId, role_id: roleId })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** The hash of a password an administrator sets, refused when it is easy to guess. */
@@ -148,27 +151,25 @@ async function strongPasswordHash(
   return hashPassword(password);
 }
 
-/** Creates a user with a password and roles the acting user may hand out. */
+/** Creates a user with a password and roles the acting user may hand out; the e-mail must be new. */
 export async function registerUser(
   db: Db,
   actorHolds: Set<string>,
-  input: unknown,
+  input: ValidUser,
 ): Promise<AdministeredUser> {
-  const parsed = parseArgs(userInput, input);
-  if (parsed.password === undefined)
+  if (input.password === undefined)
     throw invalidField('password', 'required', 'The password field is required.');
-  const roleIds = [...new Set(parsed.roleIds)];
-  const passwordHash = await strongPasswordHash(parsed.password, parsed);
+  const roleIds = [...new Set(input.roleIds)];
+  const passwordHash = await strongPasswordHash(input.password, input);
   return db.transaction(async (tx) => {
-    await assertEmailFree(tx, parsed.email, null);
     await checkRoles(tx, roleIds, actorHolds);
-    const user = await queryOne<AdministeredUser>(
-      tx,
-      `INSERT INTO users AS u (name, email, password_hash) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
-      [parsed.name, parsed.email, passwordHash],
-    );
-    await setRoles(tx, user!.id, roleIds);
-    return user!;
+    const user = await kysely(tx)
+      .insertInto('users')
+      .values({ name: input.name, email: input.email, password_hash: passwordHash })
+      .returning(USER_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await setRoles(tx, user.id, roleIds);
+    return user;
   });
 }
 
@@ -178,34 +179,38 @@ export async function updateUser(
   actorHolds: Set<string>,
   id: number,
   version: number,
-  input: unknown,
+  input: ValidUser,
 ): Promise<AdministeredUser> {
-  const parsed = parseArgs(userInput, input);
-  const roleIds = [...new Set(parsed.roleIds)];
+  const roleIds = [...new Set(input.roleIds)];
   const passwordHash =
-    parsed.password === undefined ? null : await strongPasswordHash(parsed.password, parsed);
+    input.password === undefined ? null : await strongPasswordHash(input.password, input);
   return db.transaction(async (tx) => {
-    const current = await queryOne<{ version: number }>(
-      tx,
-      'SELECT version FROM users WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const current = await kysely(tx)
+      .selectFrom('users')
+      .select('version')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('User not found.');
     if (current.version !== version) throw staleEdit();
     await assertNotMorePrivileged(tx, id, actorHolds, 'change');
-    await assertEmailFree(tx, parsed.email, id);
     await checkRoles(tx, roleIds, actorHolds);
-    const user = await queryOne<AdministeredUser>(
-      tx,
-      `UPDATE users AS u SET name = $2, email = $3, password_hash = coalesce($4, password_hash),
-         version = version + 1, updated_at = now()
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, parsed.name, parsed.email, passwordHash],
-    );
+    const user = await kysely(tx)
+      .updateTable('users')
+      .set((eb) => ({
+        name: input.name,
+        email: input.email,
+        ...(passwordHash === null ? {} : { password_hash: passwordHash }),
+        version: eb('version', '+', 1),
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', id)
+      .returning(USER_COLUMNS)
+      .executeTakeFirstOrThrow();
     await setRoles(tx, id, roleIds);
     // A new password set by an administrator ends every session acting as the user (login-as too).
     if (passwordHash !== null) await endSessions(tx, { user: id });
-    return user!;
+    return user;
   });
 }
 
@@ -221,6 +226,6 @@ export async function deleteUser(
     if (!(await findAdministeredUser(tx, id))) throw notFound('User not found.');
     await assertNotMorePrivileged(tx, id, actorHolds, 'delete');
     await endSessions(tx, { user: id });
-    await tx.query('DELETE FROM users WHERE id = $1', [id]);
+    await kysely(tx).deleteFrom('users').where('id', '=', id).execute();
   });
 }

@@ -1,16 +1,18 @@
-import { queryOne, type Db } from '../db';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
 
 /** The names of the permissions a user holds through their roles, sorted. */
 export async function permissionsOf(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `SELECT DISTINCT p.name
-       FROM user_roles ur
-       JOIN role_permissions rp ON rp.role_id = ur.role_id
-       JOIN permissions p ON p.id = rp.permission_id
-      WHERE ur.user_id = $1
-      ORDER BY p.name`,
-    [userId],
-  );
+  const rows = await kysely(db)
+    .selectFrom('user_roles as ur')
+    .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+    .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+    .select('p.name')
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .orderBy('p.name')
+    .execute();
   return rows.map((row) => row.name);
 }
 
@@ -21,33 +23,40 @@ export async function createRole(
   permissionNames: readonly string[],
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const role = await queryOne<{ id: number }>(
-      tx,
-      'INSERT INTO roles (name) VALUES ($1) RETURNING id',
-      [name],
-    );
-    const granted = await tx.query(
-      `INSERT INTO role_permissions (role_id, permission_id)
-       SELECT $1, id FROM permissions WHERE name = ANY($2::text[]) RETURNING permission_id`,
-      [role!.id, [...permissionNames]],
-    );
+    const role = await kysely(tx)
+      .insertInto('roles')
+      .values({ name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const granted = await kysely(tx)
+      .insertInto('role_permissions')
+      .columns(['role_id', 'permission_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('permissions')
+          .select([eb.val(role.id).as('role_id'), 'id'])
+          .where('name', '=', sql<string>`any(${[...permissionNames]}::text[])`),
+      )
+      .returning('permission_id')
+      .execute();
     if (granted.length !== new Set(permissionNames).size) {
       throw new Error(`Unknown permission in role ${name}: ${permissionNames.join(', ')}`);
     }
-    return role!.id;
+    return role.id;
   });
 }
 
 /** Gives a user a role (no-op when they hold it already). */
 export async function assignRole(db: Db, userId: number, roleId: number): Promise<void> {
-  await db.query(
-    'INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-    [userId, roleId],
-  );
+  await kysely(db)
+    .insertInto('user_roles')
+    .values({ user_id: userId, role_id: roleId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Every permission name the system knows, sorted. */
 export async function allPermissions(db: Db): Promise<string[]> {
-  const rows = await db.query<{ name: string }>('SELECT name FROM permissions ORDER BY name');
+  const rows = await kysely(db).selectFrom('permissions').select('name').orderBy('name').execute();
   return rows.map((row) => row.name);
 }

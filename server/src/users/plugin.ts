@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
 import { setSessionCookies } from '../auth/cookies';
 import { currentUser, permissionsOfRequest, requirePermission, requireUser } from '../auth/guards';
@@ -6,9 +7,10 @@ import { sessionLifetime } from '../auth/plugin';
 import { deleteOtherSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { HttpError, notFound, parseInput, unauthorized, validationFailed } from '../http/errors';
-import { field } from '../http/validation';
+import { field } from '../domain/validation';
 import { unreadNotifications } from '../notifications/notifications';
 import { IMPERSONATE_PERMISSION, impersonateUser, leaveImpersonation } from './impersonation';
+import { userResolvers } from './resolvers';
 import { findUserById, updateAccount, type User } from './users';
 
 const MIN_PASSWORD_LENGTH = 8;
@@ -67,9 +69,14 @@ function origin(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-/** The current user (GET/PUT /user), their permissions, and login-as. */
+/**
+ * The users area: the user administration's GraphQL, the current user (GET/PUT /user), their
+ * permissions and login-as.
+ */
 export default async function usersPlugin(app: FastifyInstance): Promise<void> {
   const lifetime = sessionLifetime(app);
+  // Mercurius types resolvers loosely; ours are typed by the generated Resolvers.
+  app.graphql.defineResolvers(userResolvers as IResolvers);
 
   app.get('/user', { preHandler: requireUser }, async (request) =>
     userResource(app.db, currentUser(request), request.session!.impersonatorId),

@@ -1,5 +1,7 @@
 import { hashPassword, verifyPassword, weakPasswordReason } from '../auth/passwords';
-import { queryOne, type Db } from '../db';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
 import type { FieldErrors } from '../http/errors';
 
 /** A user as every area sees it (never with the password hash). */
@@ -16,7 +18,11 @@ export interface UserWithPassword extends User {
 
 /** Finds a user by id. */
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
-  return queryOne<User>(db, 'SELECT id, name, email FROM users WHERE id = $1', [id]);
+  return kysely(db)
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Finds a user by e-mail address, ignoring case, with the password hash. */
@@ -24,11 +30,11 @@ export async function findUserByEmail(
   db: Db,
   email: string,
 ): Promise<UserWithPassword | undefined> {
-  return queryOne<UserWithPassword>(
-    db,
-    'SELECT id, name, email, password_hash AS "passwordHash" FROM users WHERE lower(email) = lower($1)',
-    [email],
-  );
+  return kysely(db)
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'password_hash as passwordHash'])
+    .where(sql`lower(email)`, '=', sql`lower(${email})`)
+    .executeTakeFirst();
 }
 
 /** What a new user needs. */
@@ -41,12 +47,11 @@ export interface NewUser {
 /** Creates a user with an argon2id password hash. */
 export async function createUser(db: Db, input: NewUser): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  const row = await queryOne<User>(
-    db,
-    'INSERT INTO users (name, email, password_hash) VALUES ($1, $2, $3) RETURNING id, name, email',
-    [input.name, input.email, passwordHash],
-  );
-  return row!;
+  return kysely(db)
+    .insertInto('users')
+    .values({ name: input.name, email: input.email, password_hash: passwordHash })
+    .returning(['id', 'name', 'email'])
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -74,11 +79,11 @@ export async function updateAccount(
   userId: number,
   change: AccountChange,
 ): Promise<AccountChangeResult> {
-  const current = await queryOne<{ email: string; password_hash: string }>(
-    db,
-    'SELECT email, password_hash FROM users WHERE id = $1',
-    [userId],
-  );
+  const current = await kysely(db)
+    .selectFrom('users')
+    .select(['email', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   const emailChanged = current?.email.toLowerCase() !== change.email.toLowerCase();
   if (emailChanged || change.newPassword !== undefined) {
     if (change.currentPassword === undefined)
@@ -92,11 +97,12 @@ export async function updateAccount(
 
   const errors: FieldErrors = {};
   if (emailChanged) {
-    const taken = await queryOne(
-      db,
-      'SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2',
-      [change.email, userId],
-    );
+    const taken = await kysely(db)
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', sql`lower(${change.email})`)
+      .where('id', '<>', userId)
+      .executeTakeFirst();
     if (taken) errors.email = ['The email has already been taken.'];
   }
   let passwordHash: string | undefined;
@@ -112,13 +118,18 @@ export async function updateAccount(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   try {
-    const user = await queryOne<User>(
-      db,
-      `UPDATE users SET name = $2, email = $3, password_hash = COALESCE($4, password_hash), updated_at = now()
-       WHERE id = $1 RETURNING id, name, email`,
-      [userId, change.name, change.email, passwordHash ?? null],
-    );
-    return { ok: true, user: user!, passwordChanged: passwordHash !== undefined };
+    const user = await kysely(db)
+      .updateTable('users')
+      .set({
+        name: change.name,
+        email: change.email,
+        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', userId)
+      .returning(['id', 'name', 'email'])
+      .executeTakeFirstOrThrow();
+    return { ok: true, user, passwordChanged: passwordHash !== undefined };
   } catch (error) {
     // Two requests taking the same address at once: the unique index decides.
     if ((error as { code?: string }).code === '23505')

@@ -4,10 +4,81 @@ import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { AppProps } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
+import { getApolloClient } from '../graphql/apollo';
+import { loadShared } from '../http/shared-libs';
 import { addTranslations, i18n } from '../i18n/i18n';
-import { accessDecision } from '../registry/registry';
+import { accessDecision, routes$ } from '../registry/registry';
 import type { RegisteredRoute, TranslationResources } from '../types';
-import { useRoute, useSession } from './hooks';
+import { useObservable, useSession } from './hooks';
+
+type RouterModule = typeof import('react-router-dom');
+type ApolloReactModule = typeof import('@apollo/client/react');
+
+/**
+ * What a domain module's pages run on beside React: react-router-dom (the module's route
+ * table, `useParams`, `useSearchParams`, `Link`) and Apollo (its provider with the page's one
+ * client). Both are import-map libraries loaded in the module's bootstrap, so /login, which
+ * mounts no domain module, loads neither.
+ */
+interface PageRuntime {
+  router: RouterModule;
+  apollo?: { react: ApolloReactModule; client: Awaited<ReturnType<typeof getApolloClient>> };
+}
+let runtime: PageRuntime | null = null;
+let loadingRouter: Promise<RouterModule> | null = null;
+let loadingApollo: Promise<NonNullable<PageRuntime['apollo']>> | null = null;
+
+interface SystemRegistry {
+  resolve(name: string): string;
+  has(url: string): boolean;
+}
+
+/**
+ * Whether the page already holds a shared library: a module that imports Apollo's hooks
+ * (itself, or through @kontor/ui) has it loaded before its code runs. Under jest: yes.
+ */
+function alreadyLoaded(name: string): boolean {
+  const system = (globalThis as { System?: SystemRegistry }).System;
+  if (!system) return true;
+  try {
+    return system.has(system.resolve(name));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads react-router-dom, and Apollo's React part with the page's client when `apollo` (by
+ * default: when the page already imported Apollo's hooks, so a module without GraphQL, e.g.
+ * the dashboard, does not download it). Once per page; a later call may add Apollo.
+ */
+export async function loadPageRuntime(
+  apollo = alreadyLoaded('@apollo/client/react'),
+): Promise<PageRuntime> {
+  loadingRouter ??= loadShared<RouterModule>('react-router-dom');
+  if (apollo) {
+    loadingApollo ??= Promise.all([
+      loadShared<ApolloReactModule>('@apollo/client/react'),
+      getApolloClient(),
+    ]).then(([react, client]) => ({ react, client }));
+  }
+  const [router, loaded] = await Promise.all([loadingRouter, loadingApollo ?? undefined]);
+  runtime = { router, apollo: loaded ?? runtime?.apollo };
+  return runtime;
+}
+
+/**
+ * Apollo's provider (the page's one client) and a react-router `BrowserRouter`: what
+ * defineModule renders a module's pages in. After `loadPageRuntime()` (a parcel, a test).
+ */
+export function PageProviders({ children }: { children?: React.ReactNode }) {
+  if (!runtime) throw new Error('PageProviders: await loadPageRuntime() first');
+  const { BrowserRouter } = runtime.router;
+  const routed = <BrowserRouter>{children}</BrowserRouter>;
+  if (!runtime.apollo) return routed;
+  const { ApolloProvider } = runtime.apollo.react;
+  return <ApolloProvider client={runtime.apollo.client}>{routed}</ApolloProvider>;
+}
 
 /** What a page receives: its route and the path parameters. */
 export interface PageProps {
@@ -83,8 +154,12 @@ export function createLifecycles(appName: string, Root: ComponentType) {
 }
 
 /**
- * Defines a domain module: the page for the current route (by route name), re-rendered and
- * faded in on every change of full path. `pages` is read at render time, so a module may add
+ * Defines a domain module. root-config decides from the manifests which module is active and
+ * guards the route; inside the module its routes (the manifest's, and any registered later)
+ * become a react-router route table: each route renders its page (by route name) when the
+ * session allows it, faded in on every change of path (not of search: a list's filters live
+ * there). Pages read `useParams`/`useSearchParams` and link with react-router-dom's `Link`; the
+ * `params` prop is the same parameters. `pages` is read at render time, so a module may add
  * pages later (shop connectors do). Returns the single-spa lifecycles to export.
  */
 export function defineModule(options: {
@@ -93,19 +168,51 @@ export function defineModule(options: {
   translations?: TranslationResources;
 }) {
   if (options.translations) addTranslations(options.translations);
-  function ModuleRoot() {
-    const current = useRoute();
+
+  function RoutePage({ route }: { route: RegisteredRoute }) {
+    const { useLocation, useParams } = runtime!.router;
     const session = useSession();
-    const route = current.route;
-    if (!route || route.module !== options.name) return null;
-    if (accessDecision(route, session) !== 'allow') return null;
+    const location = useLocation();
+    const params = useParams() as Record<string, string>;
     const Page = options.pages[route.name];
-    if (!Page) return null;
+    if (!Page || accessDecision(route, session) !== 'allow') return null;
     return (
-      <div key={current.fullPath} className="kontor-page kontor-fade">
-        <Page route={route} params={current.params} />
+      <div key={location.pathname} className="kontor-page kontor-fade">
+        <Page route={route} params={params} />
       </div>
     );
   }
-  return createLifecycles(options.name, ModuleRoot);
+
+  function RouteTable() {
+    const { useRoutes } = runtime!.router;
+    const all = useObservable(routes$, []);
+    const table = React.useMemo(
+      () =>
+        all
+          .filter((route) => route.module === options.name)
+          .map((route): { path: string; caseSensitive: boolean; element: React.ReactNode } => ({
+            path: route.path,
+            caseSensitive: true,
+            element: <RoutePage route={route} />,
+          }))
+          // Another module's path (while this one unmounts): nothing, and no warning.
+          .concat({ path: '*', caseSensitive: true, element: null }),
+      [all],
+    );
+    return useRoutes(table);
+  }
+
+  function ModuleRoot() {
+    return (
+      <PageProviders>
+        <RouteTable />
+      </PageProviders>
+    );
+  }
+
+  const lifecycles = createLifecycles(options.name, ModuleRoot);
+  return {
+    ...lifecycles,
+    bootstrap: (props: AppProps) => loadPageRuntime().then(() => lifecycles.bootstrap(props)),
+  };
 }

@@ -1,5 +1,7 @@
 // The page's one Echo connection: created after login (laravel-echo and pusher-js load only
-// then), subscribed to the user's private channel, left on logout and login-as.
+// then), subscribed to the user's private channel and to the record channels of the types the
+// user may view (`private-records.<entity>` for each `<entity>:view` held), left on logout and
+// login-as.
 import type { Subscription } from 'rxjs';
 import { eventBus } from '../bus/event-bus';
 import { readXsrfToken } from '../http/http';
@@ -9,6 +11,7 @@ import { showToast } from '../toasts/toasts';
 import type { Notification } from '../types';
 import { setSocketId } from './connection';
 import { addNotification } from './notifications';
+import { RECORD_CHANGED_EVENT, recordChanged, type RecordChange } from './records';
 
 /** The event name of Laravel's broadcast notifications (Echo's `.notification()` hears it). */
 const NOTIFICATION_EVENT = '.Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
@@ -53,6 +56,8 @@ export function echoOptions(location: Pick<Location, 'hostname' | 'port' | 'prot
 let echo: EchoLike | null = null;
 let creating: Promise<EchoLike> | null = null;
 let channel: string | null = null;
+/** The record channels joined (`records.client` …), one per `<entity>:view` permission held. */
+let recordChannels: string[] = [];
 let started: Subscription | null = null;
 
 /** Maps pusher-js's states onto connection$: connected, connecting, or disconnected. */
@@ -101,31 +106,53 @@ async function connect(): Promise<EchoLike> {
   return instance;
 }
 
+/** The record channels for these permissions: `records.client` for client:view, … */
+export function recordChannelsOf(permissions: readonly string[]): string[] {
+  return permissions
+    .filter((permission) => permission.endsWith(':view'))
+    .map((permission) => `records.${permission.slice(0, -':view'.length)}`)
+    .sort();
+}
+
 /** Subscribes the user's private channel; each notification becomes a toast and a list entry. */
-async function listenAs(userId: number): Promise<void> {
+async function listenAs(userId: number, permissions: readonly string[]): Promise<void> {
   const name = `App.Models.User.${userId}`;
-  if (channel === name && echo) return;
+  const records = recordChannelsOf(permissions);
+  if (channel === name && echo && records.join() === recordChannels.join()) return;
   creating ??= connect();
   const instance = (echo = await creating);
-  if (channel && channel !== name) instance.leave(channel);
-  channel = name;
-  instance.private(name).listen(NOTIFICATION_EVENT, (data) => {
-    const notification = data as Notification;
-    addNotification({ ...notification, read_at: notification.read_at ?? null });
-    showToast(notification.message);
-    eventBus.emit('notification.received', notification);
-  });
+  if (channel !== name) {
+    if (channel) instance.leave(channel);
+    channel = name;
+    instance.private(name).listen(NOTIFICATION_EVENT, (data) => {
+      const notification = data as Notification;
+      addNotification({ ...notification, read_at: notification.read_at ?? null });
+      showToast(notification.message);
+      eventBus.emit('notification.received', notification);
+    });
+  }
+  // Records others changed (server: graphql/record-changes.ts): the Apollo cache updates or
+  // evicts them (graphql/apollo.ts). The server authorizes each channel by its view permission.
+  for (const left of recordChannels.filter((c) => !records.includes(c))) instance.leave(left);
+  for (const joined of records.filter((c) => !recordChannels.includes(c))) {
+    instance
+      .private(joined)
+      .listen(RECORD_CHANGED_EVENT, (data) => recordChanged(data as RecordChange));
+  }
+  recordChannels = records;
 }
 
 /** Leaves the channel and closes the connection (logout). */
 function stop(): void {
   if (echo) {
     if (channel) echo.leave(channel);
+    for (const records of recordChannels) echo.leave(records);
     echo.disconnect();
   }
   echo = null;
   creating = null;
   channel = null;
+  recordChannels = [];
   setSocketId(null, 'disconnected');
 }
 
@@ -133,7 +160,10 @@ function stop(): void {
 export function startRealtime(): void {
   started ??= session$.subscribe((state) => {
     if (!state.loaded) return;
-    if (state.user) void listenAs(state.user.id).catch(() => setSocketId(null, 'disconnected'));
+    if (state.user)
+      void listenAs(state.user.id, state.permissions).catch(() =>
+        setSocketId(null, 'disconnected'),
+      );
     else stop();
   });
 }

@@ -5,7 +5,7 @@ import { i18n } from '../i18n/i18n';
 import { setNotifications } from '../realtime/notifications';
 import { navigate } from '../registry/registry';
 import { showToast } from '../toasts/toasts';
-import type { Credentials, SessionState, User } from '../types';
+import type { Credentials, Permission, SessionState, User } from '../types';
 
 /** SPEC.md §4: the login toast stays 2500 ms. */
 const LOGIN_TOAST_TIMEOUT = 2500;
@@ -26,7 +26,7 @@ export function getSession(): SessionState {
 }
 
 /** Whether the current user holds a permission (for the interface only; the server decides). */
-export function can(permission: string): boolean {
+export function can(permission: Permission): boolean {
   return state.value.permissions.includes(permission);
 }
 

@@ -1,0 +1,192 @@
+// Generated from the migrated database by server/test/db-schema.test.ts; do not edit.
+// After a migration: UPDATE_DB_SCHEMA=1 npx jest server/test/db-schema.test.ts
+import type { ColumnType, Generated } from 'kysely';
+
+/** bigint: pg reads it as a string, PGlite as a number. */
+export type Int8 = string | number;
+// json/jsonb columns: read parsed, written as JSON text (`JSON.stringify`).
+
+/** The table audit_log. */
+export interface AuditLogTable {
+  id: Generated<Int8>;
+  user_id: number | null;
+  action: string;
+  subject_id: number | null;
+  data: ColumnType<unknown, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+/** The table clients. */
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  company: Generated<string>;
+  prefix: Generated<string>;
+  first_name: Generated<string>;
+  middle_name: Generated<string>;
+  last_name: Generated<string>;
+  suffix: Generated<string>;
+  street: Generated<string>;
+  house_number: Generated<string>;
+  postcode: Generated<string>;
+  city: Generated<string>;
+  country_code: Generated<string>;
+  state: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  additional_lines: Generated<string>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table departments. */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  customer_number: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table live_modules. */
+export interface LiveModulesTable {
+  position: Generated<Int8>;
+  module: string;
+  release_id: Int8;
+  updated_at: Generated<Date>;
+}
+
+/** The table login_known_addresses. */
+export interface LoginKnownAddressesTable {
+  user_id: number;
+  ip: string;
+  last_login_at: Generated<Date>;
+}
+
+/** The table login_throttle. */
+export interface LoginThrottleTable {
+  key: string;
+  attempts: number;
+  reset_at: Date;
+}
+
+/** The table module_releases. */
+export interface ModuleReleasesTable {
+  id: Generated<Int8>;
+  module: string;
+  version: string;
+  url: string;
+  integrity: string;
+  manifest: ColumnType<unknown, string | null, string | null>;
+  action: string;
+  replaced_id: Int8 | null;
+  actor: string;
+  created_at: Generated<Date>;
+}
+
+/** The table notifications. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: number;
+  type: string;
+  data: ColumnType<unknown, string, string>;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** The table permissions. */
+export interface PermissionsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+/** The table role_permissions. */
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+}
+
+/** The table roles. */
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  version: Generated<number>;
+}
+
+/** The table sessions. */
+export interface SessionsTable {
+  id: string;
+  user_id: number | null;
+  csrf_token: string;
+  impersonator_id: number | null;
+  remember: Generated<boolean>;
+  ip: string | null;
+  user_agent: string | null;
+  last_activity: Generated<Date>;
+  expires_at: Date;
+  created_at: Generated<Date>;
+  public_id: Generated<string>;
+}
+
+/** The table shippers. */
+export interface ShippersTable {
+  id: Generated<number>;
+  name: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table shipping_methods. */
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  shipper_id: number;
+  name: string;
+  hazmat_allowed: Generated<boolean>;
+  tracking_required: Generated<boolean>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table user_roles. */
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+/** The table users. */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  version: Generated<number>;
+}
+
+/** Every table by name: the database type of Kysely (db/kysely.ts). */
+export interface Tables {
+  audit_log: AuditLogTable;
+  clients: ClientsTable;
+  departments: DepartmentsTable;
+  live_modules: LiveModulesTable;
+  login_known_addresses: LoginKnownAddressesTable;
+  login_throttle: LoginThrottleTable;
+  module_releases: ModuleReleasesTable;
+  notifications: NotificationsTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  roles: RolesTable;
+  sessions: SessionsTable;
+  shippers: ShippersTable;
+  shipping_methods: ShippingMethodsTable;
+  user_roles: UserRolesTable;
+  users: UsersTable;
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { IResolvers } from 'mercurius';
+import { departmentResolvers } from './resolvers';
+
+/** Departments: the area's GraphQL resolvers (its schema.graphql is read by convention). */
+async function departmentsPlugin(app: FastifyInstance): Promise<void> {
+  // Mercurius types resolvers loosely; ours are typed by the generated Resolvers.
+  app.graphql.defineResolvers(departmentResolvers as IResolvers);
+}
+
+export default fp(departmentsPlugin, {
+  name: 'kontor-departments',
+  dependencies: ['kontor-graphql'],
+});

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import type { Db, SqlParam } from '../db';
+import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
+import { field, hasNul, parse } from '../domain/validation';
+
+// The list mechanism every area's list uses: search, filters, sort and paging happen in the
+// database, on fixed SQL fragments the area declares (never on text a client sends), and the
+// cost of a page does not grow with the table (see server/README.md, "Lists").
+
+/** No list sends more rows than this in one page. */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Totals are counted exactly up to this many rows; beyond, the page says "more than 10,000"
+ * (`totalIsLowerBound`). Page numbers reach this far too; deeper rows are read with a cursor.
+ */
+export const TOTAL_CAP = 10_000;
+
+/** One page of a list with the number of rows matching in all. */
+export interface Page<T> {
+  items: T[];
+  /** The number of matching rows, or TOTAL_CAP when there are more (then totalIsLowerBound). */
+  total: number;
+  /** True when more than TOTAL_CAP rows match: `total` is then a lower bound. */
+  totalIsLowerBound: boolean;
+  page: number;
+  pageSize: number;
+  /** The cursor of the page after this one (for PageInput.after), or null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The page arguments every list takes (PageInput in the schema). */
+export interface PageArgs {
+  page?: number | null;
+  pageSize?: number | null;
+  search?: string | null;
+  sortDirection?: 'ASC' | 'DESC' | null;
+  /** The previous page's nextCursor: reads the rows after it (keyset paging). */
+  after?: string | null;
+}
+
+/** The values of a list's filters (e.g. `{ roleId: '3' }`); absent or null means no filter. */
+export type FilterValues<Filter extends string> = Partial<
+  Record<Filter, string | number | null | undefined>
+>;
+
+/** How to read one list from the database; every SQL fragment is written by us, never by the client. */
+export interface ListQuery<Sort extends string> {
+  /** Columns of the SELECT. */
+  select: string;
+  /** FROM clause with joins. */
+  from: string;
+  /** Expressions matched case-insensitively against the search text (each with a trigram index). */
+  searchColumns: readonly string[];
+  /** The SQL expression of each sort key (each with an index on `(expression, id)`). */
+  sortColumns: Record<Sort, string>;
+  /** The tie-breaker that makes the order total (e.g. `u.id`). */
+  idColumn: string;
+}
+
+/** A server-side filter of a list: rows related to one record, named by its id. */
+export interface ListFilter {
+  /** The record the id names, for messages ("The role field must be the id of a role."). */
+  names: string;
+  /** The SQL condition, given the placeholder of the id (e.g. `d.client_id = $2`). */
+  where(placeholder: string): string;
+}
+
+/** One column of a list's CSV export. */
+export interface CsvColumn {
+  /** The header in German. */
+  de: string;
+  /** The header in English. */
+  en: string;
+  /** The SQL expression of the value (over the list's FROM clause). */
+  sql: string;
+}
+
+/** How a list is exported as CSV (GET /export/<name>.csv). */
+export interface CsvExport {
+  /** The list's name in the URL: the GraphQL list field (`users`, `clients` …). */
+  name: string;
+  /** The permission the export needs (`<entity>:view`, the same as the list). */
+  permission: string;
+  /** The columns, in order. */
+  columns: readonly CsvColumn[];
+}
+
+/** A list as an area declares it: its query, optional filters and optional CSV export. */
+export interface ListDefinition<
+  Sort extends string,
+  Filter extends string = never,
+> extends ListQuery<Sort> {
+  filters?: Record<Filter, ListFilter>;
+  csv?: CsvExport;
+}
+
+/** The search rule shared by the list pages and the CSV export. */
+export const searchText = z
+  .string()
+  .trim()
+  .max(100, 'The search must not be greater than 100 characters.')
+  .refine((text) => !hasNul(text), {
+    message: 'The search must not contain NUL characters.',
+    params: { rule: 'characters' },
+  })
+  .nullish();
+
+const pageArgs = z.object({
+  page: z.number().int().min(1, 'The page must be at least 1.').max(1_000_000).nullish(),
+  pageSize: z
+    .number()
+    .int()
+    .min(1, 'The page size must be at least 1.')
+    .max(MAX_PAGE_SIZE, `The page size must not be greater than ${MAX_PAGE_SIZE}.`)
+    .nullish(),
+  search: searchText,
+  sortDirection: z.enum(['ASC', 'DESC']).nullish(),
+  after: z.string().max(1000, 'The cursor is not valid.').nullish(),
+});
+
+/** Where a keyset page starts: after the row with this sort value and id. */
+interface Position {
+  value: string | number;
+  id: number;
+}
+
+/** What selects, orders and positions the rows of one read of a list. */
+export interface ListRead<Sort extends string, Filter extends string> {
+  search?: string | null;
+  filter?: FilterValues<Filter> | null;
+  sortBy: Sort;
+  direction: 'ASC' | 'DESC';
+  after?: Position | null;
+}
+
+/** Escapes LIKE wildcards so a search for `50%` means the text `50%`. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The validated filter values of a list (ids), keyed by filter name; bad ids are field errors. */
+export function parseFilter<Filter extends string>(
+  list: ListDefinition<string, Filter>,
+  values: FilterValues<Filter> | null | undefined,
+  prefix = '',
+): Partial<Record<Filter, number>> {
+  const parsed: Partial<Record<Filter, number>> = {};
+  for (const [name, filter] of Object.entries(list.filters ?? {}) as [Filter, ListFilter][]) {
+    const value = values?.[name];
+    if (value === undefined || value === null || value === '') continue;
+    const result = field.id(filter.names).safeParse(value);
+    if (!result.success)
+      throw invalidField(
+        `${prefix}${name}`,
+        'id',
+        `The ${name} field must be the id of a ${filter.names}.`,
+      );
+    parsed[name] = result.data;
+  }
+  return parsed;
+}
+
+/** The sort expression of a sort key (the id when the key is unknown). */
+function sortColumn<Sort extends string>(list: ListQuery<Sort>, sortBy: Sort): string {
+  return list.sortColumns[sortBy] ?? list.idColumn;
+}
+
+/**
+ * The WHERE clause of a read (search, filters, keyset position) and its parameters. Filter
+ * values must have passed parseFilter.
+ */
+function whereOf<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+  withPosition: boolean,
+): { where: string; params: SqlParam[] } {
+  const params: SqlParam[] = [];
+  const conditions: string[] = [];
+  if (read.search) {
+    params.push(likePattern(read.search));
+    const p = `$${params.length}`;
+    conditions.push(`(${list.searchColumns.map((column) => `${column} ILIKE ${p}`).join(' OR ')})`);
+  }
+  for (const [name, value] of Object.entries(read.filter ?? {}) as [Filter, unknown][]) {
+    const filter = list.filters?.[name];
+    if (!filter || value === undefined || value === null) continue;
+    params.push(value as number);
+    conditions.push(filter.where(`$${params.length}`));
+  }
+  if (withPosition && read.after) {
+    params.push(read.after.value, read.after.id);
+    const operator = read.direction === 'DESC' ? '<' : '>';
+    conditions.push(
+      `(${sortColumn(list, read.sortBy)}, ${list.idColumn}) ${operator} ($${params.length - 1}, $${params.length})`,
+    );
+  }
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+/** The ORDER BY of a read: the sort expression, then the id (an index on both serves it). */
+function orderOf<Sort extends string>(
+  list: ListQuery<Sort>,
+  sortBy: Sort,
+  direction: 'ASC' | 'DESC',
+) {
+  return `ORDER BY ${sortColumn(list, sortBy)} ${direction}, ${list.idColumn} ${direction}`;
+}
+
+/** A row with the position columns every read selects besides the list's own. */
+type Positioned<T> = T & { _sort: string | number; _id: number };
+
+/**
+ * The statement that reads up to `limit` rows of a list in order, from `offset` or after
+ * `read.after`, with the given SELECT columns (the list's page columns, or an export's) and
+ * each row's position (`_sort`, `_id`). Filter values must have passed parseFilter.
+ */
+export function rowsStatement<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+  select: string,
+  limit: number,
+  offset = 0,
+): { text: string; params: SqlParam[] } {
+  const { where, params } = whereOf(list, read, true);
+  return {
+    text: `SELECT ${select}, ${sortColumn(list, read.sortBy)} AS "_sort", ${list.idColumn} AS "_id"
+       FROM ${list.from} ${where}
+       ${orderOf(list, read.sortBy, read.direction)}
+      LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  };
+}
+
+/** Runs rowsStatement. */
+export async function readRows<T, Sort extends string, Filter extends string>(
+  db: Db,
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+  select: string,
+  limit: number,
+  offset = 0,
+): Promise<Positioned<T>[]> {
+  const { text, params } = rowsStatement(list, read, select, limit, offset);
+  return db.query<Positioned<T>>(text, params);
+}
+
+/** The statement counting the matching rows of a read, no further than TOTAL_CAP + 1. */
+export function totalStatement<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+): { text: string; params: SqlParam[] } {
+  const { where, params } = whereOf(list, read, false);
+  return {
+    text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${list.from} ${where} LIMIT ${TOTAL_CAP + 1}) matching`,
+    params,
+  };
+}
+
+/** The number of matching rows, counted no further than TOTAL_CAP + 1. */
+async function cappedTotal<Sort extends string, Filter extends string>(
+  db: Db,
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+): Promise<{ total: number; totalIsLowerBound: boolean }> {
+  const { text, params } = totalStatement(list, read);
+  const [row] = await db.query<{ total: number }>(text, params);
+  const total = row?.total ?? 0;
+  return total > TOTAL_CAP
+    ? { total: TOTAL_CAP, totalIsLowerBound: true }
+    : { total, totalIsLowerBound: false };
+}
+
+/** The opaque cursor of a row: its sort key, direction, sort value and id. */
+function encodeCursor(sortBy: string, direction: string, row: { _sort: unknown; _id: number }) {
+  return Buffer.from(JSON.stringify([sortBy, direction, row._sort, row._id])).toString('base64url');
+}
+
+/** The position a cursor names; a cursor of another sort or direction is a field error. */
+function decodeCursor(cursor: string, sortBy: string, direction: string): Position {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    decoded = undefined;
+  }
+  if (
+    Array.isArray(decoded) &&
+    decoded.length === 4 &&
+    decoded[0] === sortBy &&
+    decoded[1] === direction &&
+    (typeof decoded[2] === 'string' || typeof decoded[2] === 'number') &&
+    Number.isInteger(decoded[3])
+  )
+    return { value: decoded[2], id: decoded[3] as number };
+  throw invalidField(
+    'after',
+    'cursor',
+    'The cursor does not belong to this list and sort order: start again from the first page.',
+  );
+}
+
+/**
+ * Reads one page of a list: search, filters, sort and paging happen in the database, each
+ * on an index, so a page costs the same at 100 rows and at 1,000,000. Pages are numbered
+ * through the first TOTAL_CAP rows; beyond, `args.after` (a page's nextCursor) continues.
+ */
+export async function listPage<T, Sort extends string, Filter extends string = never>(
+  db: Db,
+  list: ListDefinition<Sort, Filter>,
+  args: PageArgs | null | undefined,
+  sortBy: Sort,
+  filter?: FilterValues<Filter> | null,
+): Promise<Page<T>> {
+  // Every bad argument at once: the page's, the cursor's and the filters'.
+  const problems: FieldProblems = {};
+  const check = <R>(read: () => R): R | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error;
+      Object.assign(problems, error.problems);
+      return undefined;
+    }
+  };
+  const parsed = check(() => parse(pageArgs, args ?? {})) ?? {};
+  const page = parsed.page ?? 1;
+  const pageSize = parsed.pageSize ?? 25;
+  const direction = parsed.sortDirection === 'DESC' ? 'DESC' : 'ASC';
+  const after = parsed.after ? check(() => decodeCursor(parsed.after!, sortBy, direction)) : null;
+  const offset = after ? 0 : (page - 1) * pageSize;
+  if (offset >= TOTAL_CAP)
+    Object.assign(
+      problems,
+      invalidField(
+        'page',
+        'max',
+        `Pages reach the first ${TOTAL_CAP} rows: read further with the cursor of the page before (after).`,
+        { max: Math.ceil(TOTAL_CAP / pageSize) },
+      ).problems,
+    );
+  const filterValues = check(() => parseFilter(list, filter, 'filter.'));
+  if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
+  const read: ListRead<Sort, Filter> = {
+    search: parsed.search,
+    filter: filterValues,
+    sortBy,
+    direction,
+    after,
+  };
+  // One row more than the page tells whether a next page exists.
+  const rows = await readRows<T, Sort, Filter>(db, list, read, list.select, pageSize + 1, offset);
+  const more = rows.length > pageSize;
+  const pageRows = more ? rows.slice(0, pageSize) : rows;
+  // A first page that holds every match is its own total: no count needed.
+  const counted =
+    !more && !after && offset === 0
+      ? { total: pageRows.length, totalIsLowerBound: false }
+      : await cappedTotal(db, list, read);
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map(({ _sort, _id, ...item }) => item as T),
+    ...counted,
+    page,
+    pageSize,
+    nextCursor: more && last ? encodeCursor(sortBy, direction, last) : null,
+  };
+}

@@ -1,0 +1,208 @@
+import { AnchorButton, Button, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { i18n, useTranslation } from '@kontor/shared-session';
+import { problemText } from './server-problem';
+import { useQuery } from '@apollo/client/react';
+import { queryState } from './graphql';
+import { useListParams } from './list-params';
+import { EmptyState } from './record-page';
+import './toolkit-i18n';
+
+/** One column of a list: its title, its cell, and the server's sort key when sortable. */
+export interface Column<Row, Sort extends string = string> {
+  title: string;
+  cell: (row: Row) => ReactNode;
+  sortKey?: Sort;
+}
+
+/** The variables every list query takes (PageInput plus sortBy). */
+export interface ListVariables<Sort extends string = string> {
+  page?: {
+    page?: number | null;
+    pageSize?: number | null;
+    search?: string | null;
+    sortDirection?: 'ASC' | 'DESC' | null;
+  } | null;
+  sortBy?: Sort | null;
+}
+
+const PAGE_SIZE = 25;
+
+/**
+ * A list paged, sorted and searched on the server: a search box, sortable column headers,
+ * 'Keine Einträge' when empty, and previous/next with the total count. `actions` renders
+ * each row's buttons and gets `reload` to show a change.
+ */
+export function DataTable<Data, Row extends { id: string | number }, Sort extends string>({
+  query,
+  pageOf,
+  columns,
+  defaultSort,
+  actions,
+  label,
+  exportList,
+}: {
+  query: TypedDocumentNode<Data, ListVariables<Sort>>;
+  pageOf: (data: Data) => { items: Row[]; total: number };
+  columns: Column<Row, Sort>[];
+  defaultSort: Sort;
+  actions?: (row: Row, reload: () => void) => ReactNode;
+  /** The table's accessible name. */
+  label: string;
+  /** The GraphQL list field (`clients`): shows 'CSV exportieren' for /export/<list>.csv. */
+  exportList?: string;
+}) {
+  useTranslation('ui');
+  const sortKeys = columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
+  // Search, sort, direction and page live in the URL: a reload or a shared link keeps them.
+  const [state, change, params] = useListParams(defaultSort, sortKeys);
+  const { page, search } = state;
+  const sortBy = state.sort;
+  const direction = state.dir === 'desc' ? 'DESC' : 'ASC';
+  const setPage = (next: number) => change({ page: next });
+  const [typed, setTyped] = useState(search);
+  // Waits for a pause in typing before asking the server.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (typed.trim() !== search) change({ search: typed.trim(), page: 1 });
+    }, 250);
+    return () => clearTimeout(timer);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only typing starts the timer
+  }, [typed]);
+  // Apollo's normalized cache: the page shows at once when cached (and is asked again); a
+  // mutation or a realtime change evicts it, and the table refetches.
+  const { data, loading, problem, reload } = queryState(
+    useQuery(query as TypedDocumentNode<Data, ListVariables<Sort>>, {
+      variables: {
+        page: { page, pageSize: PAGE_SIZE, search: search || undefined, sortDirection: direction },
+        sortBy,
+      } as ListVariables<Sort>,
+    }),
+  );
+  const list = data ? pageOf(data) : { items: [], total: 0 };
+  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
+  const empty = !loading && !problem && list.items.length === 0;
+  const sortOn = (key: Sort) =>
+    change(
+      key === sortBy
+        ? { dir: direction === 'ASC' ? 'desc' : 'asc', page: 1 }
+        : { sort: key, dir: 'asc', page: 1 },
+    );
+  // The export takes the list's own URL parameters (contract 5), all rows, not one page.
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete('page');
+  const exportQuery = exportParams.toString();
+
+  return (
+    <div className="kontor-data-table">
+      <div className="kontor-table-toolbar">
+        <InputGroup
+          className="kontor-table-search"
+          leftIcon="search"
+          type="search"
+          placeholder={i18n.t('ui:search')}
+          aria-label={i18n.t('ui:search')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        {exportList ? (
+          <AnchorButton
+            className="kontor-table-export"
+            // A download is a link (Blueprint's AnchorButton says button).
+            role="link"
+            icon="download"
+            variant="outlined"
+            text={i18n.t('ui:export')}
+            href={`/export/${exportList}.csv${exportQuery ? `?${exportQuery}` : ''}`}
+            download
+          />
+        ) : null}
+      </div>
+      {problem ? (
+        <p role="alert">{problemText(problem)}</p>
+      ) : (
+        // A table wider than the screen scrolls sideways in here, never the page.
+        <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={label}>
+          <HTMLTable striped interactive aria-label={label} aria-busy={loading}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.title}
+                    aria-sort={
+                      column.sortKey === sortBy
+                        ? direction === 'ASC'
+                          ? 'ascending'
+                          : 'descending'
+                        : undefined
+                    }
+                  >
+                    {column.sortKey ? (
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        text={column.title}
+                        endIcon={
+                          column.sortKey === sortBy
+                            ? direction === 'ASC'
+                              ? 'chevron-up'
+                              : 'chevron-down'
+                            : undefined
+                        }
+                        onClick={() => sortOn(column.sortKey!)}
+                      />
+                    ) : (
+                      column.title
+                    )}
+                  </th>
+                ))}
+                {actions ? <th className="kontor-row-actions">{i18n.t('ui:actions')}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((row) => (
+                <tr key={row.id}>
+                  {columns.map((column) => (
+                    <td key={column.title}>{column.cell(row)}</td>
+                  ))}
+                  {actions ? <td className="kontor-row-actions">{actions(row, reload)}</td> : null}
+                </tr>
+              ))}
+              {empty ? (
+                // 'Keine Einträge' inside the table, under its headers, across every column.
+                <tr className="kontor-table-empty">
+                  <td colSpan={columns.length + (actions ? 1 : 0)}>
+                    <EmptyState
+                      description={search ? i18n.t('ui:noMatchesFor', { search }) : undefined}
+                    />
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {loading && !data ? <Spinner size={30} /> : null}
+      {empty ? null : (
+        <div className="kontor-pager">
+          <Button
+            icon="chevron-left"
+            aria-label={i18n.t('ui:previous')}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          />
+          <span className="kontor-pager-text">
+            {i18n.t('ui:pageOf', { page, pages, total: list.total })}
+          </span>
+          <Button
+            icon="chevron-right"
+            aria-label={i18n.t('ui:next')}
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// @kontor/ui: the list and form toolkit every record screen is built from. Its own import-map
+// entry, loaded with the first page that imports it (never by /login); it reaches the session,
+// i18n, toasts and the Apollo client through @kontor/shared-session.
+export { EmptyState, RecordPage } from './record-page';
+export { runGraphql, graphqlProblem, queryState } from './graphql';
+export type { GraphqlProblem, GraphqlQueryState } from './graphql';
+export {
+  useKontorForm,
+  KontorForm,
+  errorText,
+  FormField,
+  TextField,
+  SelectField,
+  CheckboxField,
+  CheckboxList,
+  FormActions,
+  FormSection,
+} from './forms';
+export { problemText, serverProblem } from './server-problem';
+export type { ServerProblem } from './server-problem';
+export { rules, ruleMessage } from './rules';
+export type { FormRules } from './rules';
+export { CountryField, useCountries } from './country-field';
+export { RecordPicker, RecordsPicker } from './record-picker';
+export type { RecordChoice, PickerQuery } from './record-picker';
+export type { FormState } from './forms';
+export { DataTable } from './data-table';
+export type { Column, ListVariables } from './data-table';
+export { useConfirm } from './confirm';
+export { ListPage, useChoices, useRecordForm, Form, FormPage, createPage, editPage } from './crud';
+export type { RowDelete, ListForms, VersionedRecord, RecordFormProps } from './crud';

@@ -1,0 +1,111 @@
+import { InputGroup } from '@blueprintjs/core';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { lazy, Suspense, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { FormField } from './forms';
+
+/** A record to choose: its id and the name the picker shows. */
+export interface RecordChoice {
+  id: string;
+  name: string;
+}
+
+/** A search the picker runs: one list field answering `{ items { id name } }` for `$search`. */
+export type PickerQuery = TypedDocumentNode<
+  Record<string, { items: { id: string | number; name: string }[] }>,
+  { search?: string | null }
+>;
+
+/** What both pickers get from the field around them. */
+export interface PickerProps {
+  id: string;
+  query: PickerQuery;
+  invalid: boolean;
+  onBlur: () => void;
+}
+
+// Blueprint's select components load with the first picker shown, not with every page of ui.
+const pickers = () => import(/* webpackChunkName: "record-picker" */ './record-suggest');
+const SuggestOne = lazy(() => pickers().then((m) => ({ default: m.SuggestOne })));
+const SelectMany = lazy(() => pickers().then((m) => ({ default: m.SelectMany })));
+
+/** What shows while the picker's chunk loads: an input of the same size. */
+const Waiting = ({ id }: { id: string }) => <InputGroup id={id} disabled fill />;
+
+/**
+ * Chooses one record of many (a department's client among 100,000): typing asks the server's
+ * list for matches (search, 250 ms after typing stops), arrow keys and Enter choose. Bound
+ * to the record's id in the form; `initial` is the chosen record's name when editing.
+ */
+export function RecordPicker({
+  name,
+  label,
+  query,
+  initial,
+  required,
+  wide,
+}: {
+  name: string;
+  label: string;
+  query: PickerQuery;
+  initial?: RecordChoice | null;
+  required?: boolean;
+  wide?: boolean;
+}) {
+  const { field, fieldState } = useController({ name });
+  const [chosen, setChosen] = useState<RecordChoice | null>(initial ?? null);
+  const id = `field-${name}`;
+  return (
+    <FormField name={name} label={label} required={required} wide={wide}>
+      <Suspense fallback={<Waiting id={id} />}>
+        <SuggestOne
+          id={id}
+          query={query}
+          invalid={fieldState.error !== undefined}
+          onBlur={field.onBlur}
+          value={chosen && chosen.id === String(field.value ?? '') ? chosen : null}
+          onChange={(choice) => {
+            setChosen(choice);
+            field.onChange(choice?.id ?? '');
+          }}
+        />
+      </Suspense>
+    </FormField>
+  );
+}
+
+/** Chooses several records (a user's roles): the same search, the chosen ones as tags. */
+export function RecordsPicker({
+  name,
+  label,
+  query,
+  initial,
+  wide,
+}: {
+  name: string;
+  label: string;
+  query: PickerQuery;
+  initial?: RecordChoice[];
+  wide?: boolean;
+}) {
+  const { field, fieldState } = useController({ name });
+  const [chosen, setChosen] = useState<RecordChoice[]>(initial ?? []);
+  const id = `field-${name}`;
+  return (
+    <FormField name={name} label={label} wide={wide}>
+      <Suspense fallback={<Waiting id={id} />}>
+        <SelectMany
+          id={id}
+          query={query}
+          invalid={fieldState.error !== undefined}
+          onBlur={field.onBlur}
+          value={chosen}
+          onChange={(choices) => {
+            setChosen(choices);
+            field.onChange(choices.map((choice) => choice.id));
+          }}
+        />
+      </Suspense>
+    </FormField>
+  );
+}
