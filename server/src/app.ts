@@ -7,7 +7,6 @@ import departmentsPlugin from './departments/plugin';
 import graphqlPlugin from './graphql/plugin';
 import deployPlugin from './deploy/plugin';
 import httpPlugin from './http/plugin';
-import listsPlugin from './lists/plugin';
 import notificationsPlugin from './notifications/plugin';
 import realtimePlugin from './realtime/plugin';
 import rolesPlugin from './roles/plugin';
@@ -52,7 +51,6 @@ export async function createApp(config: Config, db: Db): Promise<FastifyInstance
   await app.register(clientsPlugin);
   await app.register(departmentsPlugin);
   await app.register(shippingPlugin);
-  await app.register(listsPlugin);
   await app.register(deployPlugin);
   await app.register(staticPlugin);
   return app;

@@ -12,7 +12,7 @@ import {
   type PageProps,
 } from '@kontor/shared-session';
 import { useConfirm } from './confirm';
-import { DataTable, type Column, type ListVariables } from './data-table';
+import { DataTable, type Column, type ListFilter, type ListVariables } from './data-table';
 import type { FieldValues } from 'react-hook-form';
 import { FormActions, KontorForm, useKontorForm, type FormState } from './forms';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -48,7 +48,7 @@ export type ListForms<Row> =
 type ListRow = { id: string | number; name?: string };
 
 /** A list query's answer: one field, the page of records (`{ clients: { items, total } }`). */
-type ListData<Row> = Record<string, { items: Row[]; total: number }>;
+type ListData<Row> = Record<string, { items: Row[]; total: number; totalIsLowerBound?: boolean }>;
 
 /**
  * A list page: the title with the create button, the DataTable paged, sorted and searched on
@@ -66,6 +66,7 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
   remove,
   rowActions,
   exportList,
+  filters,
 }: {
   columns: Column<Row, Sort>[];
   title: string;
@@ -78,6 +79,8 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
   rowActions?: (row: Row) => ReactNode;
   /** The GraphQL list field (`clients`) whose whole filtered list 'CSV exportieren' downloads. */
   exportList?: string;
+  /** Filters beside the search (kept in the URL, sent as the query's `filter`). */
+  filters?: ListFilter[];
 }) {
   useTranslation('ui');
   const { confirm, dialog: question } = useConfirm();
@@ -125,6 +128,7 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
         key={generation}
         label={title}
         exportList={exportList}
+        filters={filters}
         pageOf={(data) => Object.values(data)[0]!}
         actions={(row) => (
           <>

@@ -1,4 +1,11 @@
-import { AnchorButton, Button, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import {
+  AnchorButton,
+  Button,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Spinner,
+} from '@blueprintjs/core';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { i18n, useTranslation } from '@kontor/shared-session';
@@ -25,6 +32,15 @@ export interface ListVariables<Sort extends string = string> {
     sortDirection?: 'ASC' | 'DESC' | null;
   } | null;
   sortBy?: Sort | null;
+  /** The list's filters (`{ roleId }`), when it declares any. */
+  filter?: Record<string, string> | null;
+}
+
+/** A filter of a list: its URL and GraphQL name (`roleId`), its label and its choices. */
+export interface ListFilter {
+  name: string;
+  label: string;
+  choices: { value: string; label: string }[];
 }
 
 const PAGE_SIZE = 25;
@@ -42,9 +58,10 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   actions,
   label,
   exportList,
+  filters = [],
 }: {
   query: TypedDocumentNode<Data, ListVariables<Sort>>;
-  pageOf: (data: Data) => { items: Row[]; total: number };
+  pageOf: (data: Data) => { items: Row[]; total: number; totalIsLowerBound?: boolean };
   columns: Column<Row, Sort>[];
   defaultSort: Sort;
   actions?: (row: Row, reload: () => void) => ReactNode;
@@ -52,12 +69,18 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   label: string;
   /** The GraphQL list field (`clients`): shows 'CSV exportieren' for /export/<list>.csv. */
   exportList?: string;
+  /** Filters shown beside the search, kept in the URL and sent as the query's `filter`. */
+  filters?: ListFilter[];
 }) {
   useTranslation('ui');
   const sortKeys = columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
   // Search, sort, direction and page live in the URL: a reload or a shared link keeps them.
   const [state, change, params] = useListParams(defaultSort, sortKeys);
   const { page, search } = state;
+  // Only the filters the list declares reach the server (a stray URL parameter is ignored).
+  const filter = Object.fromEntries(
+    filters.flatMap(({ name }) => (state.filters[name] ? [[name, state.filters[name]]] : [])),
+  );
   const sortBy = state.sort;
   const direction = state.dir === 'desc' ? 'DESC' : 'ASC';
   const setPage = (next: number) => change({ page: next });
@@ -77,6 +100,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
       variables: {
         page: { page, pageSize: PAGE_SIZE, search: search || undefined, sortDirection: direction },
         sortBy,
+        ...(filters.length > 0 ? { filter } : {}),
       } as ListVariables<Sort>,
     }),
   );
@@ -106,6 +130,18 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
+        {filters.map((f) => (
+          <HTMLSelect
+            key={f.name}
+            className="kontor-table-filter"
+            aria-label={f.label}
+            value={filter[f.name] ?? ''}
+            onChange={(event) =>
+              change({ filters: { ...state.filters, [f.name]: event.target.value }, page: 1 })
+            }
+            options={[{ value: '', label: `${f.label}: ${i18n.t('ui:all')}` }, ...f.choices]}
+          />
+        ))}
         {exportList ? (
           <AnchorButton
             className="kontor-table-export"
@@ -193,7 +229,9 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
             onClick={() => setPage(page - 1)}
           />
           <span className="kontor-pager-text">
-            {i18n.t('ui:pageOf', { page, pages, total: list.total })}
+            {list.totalIsLowerBound
+              ? i18n.t('ui:pageOfMore', { page, total: list.total })
+              : i18n.t('ui:pageOf', { page, pages, total: list.total })}
           </span>
           <Button
             icon="chevron-right"

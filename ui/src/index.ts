@@ -25,7 +25,7 @@ export { RecordPicker, RecordsPicker } from './record-picker';
 export type { RecordChoice, PickerQuery } from './record-picker';
 export type { FormState } from './forms';
 export { DataTable } from './data-table';
-export type { Column, ListVariables } from './data-table';
+export type { Column, ListFilter, ListVariables } from './data-table';
 export { useConfirm } from './confirm';
 export { ListPage, useChoices, useRecordForm, Form, FormPage, createPage, editPage } from './crud';
 export type { RowDelete, ListForms, VersionedRecord, RecordFormProps } from './crud';

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { login, logout } from '@kontor/shared-session';
-import { DataTable, runGraphql } from '../src';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
+import { DataTable, runGraphql, type ListVariables } from '../src';
 import { CreateUser, Users, tag, toolkitSuite, type UserRow, render } from './support/toolkit-kit';
 
 const { server } = toolkitSuite();
@@ -117,5 +119,61 @@ describe('DataTable against the real users list', () => {
       'Dazu fehlt Ihnen die Berechtigung.',
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  test('a declared filter goes to the server and into the URL; a stray URL parameter is ignored', async () => {
+    const CreateRole = parse(`
+      mutation CreateRole($input: RoleInput!) { createRole(input: $input) { id } }
+    `) as TypedDocumentNode<
+      { createRole: { id: string } },
+      { input: { name: string; permissions: string[] } }
+    >;
+    const FilteredUsers = parse(`
+      query FilteredUsers($page: PageInput, $sortBy: UserSort, $filter: UserFilter) {
+        users(page: $page, sortBy: $sortBy, filter: $filter) { total items { id name email version } }
+      }
+    `) as TypedDocumentNode<
+      { users: { total: number; items: UserRow[] } },
+      ListVariables<'NAME' | 'EMAIL'>
+    >;
+    await logout();
+    await login({ email: 'admin@kontor.test', password: 'admin' });
+    const { createRole: role } = await runGraphql(CreateRole, {
+      input: { name: `Filter ${run}`, permissions: [] },
+    });
+    for (const n of [1, 2]) {
+      await runGraphql(CreateUser, {
+        input: {
+          name: `Zeile ${run} mit Rolle ${n}`,
+          email: `${run}-rolle${n}@kontor.test`,
+          password: 'tabellen-passwort',
+          roleIds: [role.id],
+        },
+      });
+    }
+    // A shared link with a parameter the list does not know: the list shows as usual.
+    window.history.replaceState(null, '', `/?search=${run}&colour=blue`);
+    render(
+      <DataTable
+        label="Benutzer"
+        query={FilteredUsers}
+        pageOf={(data) => data.users}
+        defaultSort="NAME"
+        columns={[{ title: 'Name', cell: (u: UserRow) => u.name, sortKey: 'NAME' }]}
+        filters={[
+          { name: 'roleId', label: 'Rolle', choices: [{ value: role.id, label: 'Filter' }] },
+        ]}
+      />,
+    );
+    expect(await screen.findByText('Seite 1 von 2 (29 Einträge)', {}, wait)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rolle' }), role.id);
+    await waitFor(() => expect(rows()).toHaveLength(2), wait);
+    expect(rows()[0]).toContain(`Zeile ${run} mit Rolle 1`);
+    expect(new URLSearchParams(window.location.search).get('roleId')).toBe(role.id);
+    // Back to all roles: every match again, and the filter leaves the URL.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rolle' }), '');
+    expect(await screen.findByText('Seite 1 von 2 (29 Einträge)', {}, wait)).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).has('roleId')).toBe(false);
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -78,6 +78,12 @@ export type ShippingMethodInput = {
 
 export type UserSort = 'NAME' | 'EMAIL' | 'ID';
 
+/** Filters of the user list (each optional). */
+export type UserFilter = {
+  /** Only the users holding this role. */
+  roleId?: string | null | undefined;
+};
+
 export type UserInput = {
   name: string;
   email: string;
@@ -112,6 +118,7 @@ export type ClientsQueryVariables = Exact<{
 export type ClientsQuery = {
   clients: {
     total: number;
+    totalIsLowerBound: boolean;
     items: Array<{
       id: string;
       name: string;
@@ -177,6 +184,7 @@ export type DepartmentsQueryVariables = Exact<{
 export type DepartmentsQuery = {
   departments: {
     total: number;
+    totalIsLowerBound: boolean;
     items: Array<{
       id: string;
       name: string;
@@ -234,6 +242,7 @@ export type RolesQueryVariables = Exact<{
 export type RolesQuery = {
   roles: {
     total: number;
+    totalIsLowerBound: boolean;
     items: Array<{ id: string; name: string; userCount: number; permissions: Array<string> }>;
   };
 };
@@ -277,7 +286,11 @@ export type ShippersQueryVariables = Exact<{
 }>;
 
 export type ShippersQuery = {
-  shippers: { total: number; items: Array<{ id: string; name: string; version: number }> };
+  shippers: {
+    total: number;
+    totalIsLowerBound: boolean;
+    items: Array<{ id: string; name: string; version: number }>;
+  };
 };
 
 export type ShippingMethodsQueryVariables = Exact<{
@@ -288,6 +301,7 @@ export type ShippingMethodsQueryVariables = Exact<{
 export type ShippingMethodsQuery = {
   shippingMethods: {
     total: number;
+    totalIsLowerBound: boolean;
     items: Array<{
       id: string;
       name: string;
@@ -346,11 +360,13 @@ export type DeleteShippingMethodMutation = { deleteShippingMethod: { id: string 
 export type UsersQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sortBy?: UserSort | null | undefined;
+  filter?: UserFilter | null | undefined;
 }>;
 
 export type UsersQuery = {
   users: {
     total: number;
+    totalIsLowerBound: boolean;
     items: Array<{
       id: string;
       name: string;
@@ -469,6 +485,7 @@ export const ClientsDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalIsLowerBound' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'items' },
@@ -770,6 +787,7 @@ export const DepartmentsDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalIsLowerBound' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'items' },
@@ -1110,6 +1128,7 @@ export const RolesDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalIsLowerBound' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'items' },
@@ -1390,6 +1409,7 @@ export const ShippersDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalIsLowerBound' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'items' },
@@ -1451,6 +1471,7 @@ export const ShippingMethodsDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalIsLowerBound' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'items' },
@@ -1845,6 +1866,11 @@ export const UsersDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortBy' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserSort' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserFilter' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -1863,11 +1889,17 @@ export const UsersDocument = {
                 name: { kind: 'Name', value: 'sortBy' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'sortBy' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalIsLowerBound' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'items' },

@@ -34,6 +34,7 @@ function UserList({ route }: PageProps) {
   const { t } = useTranslation(['admin', 'ui']);
   const session = useSession();
   const self = (u: { id: string | number }) => String(u.id) === String(session.user?.id);
+  const roles = useChoices(RoleChoicesDocument, { skip: !can('role:view') });
   return (
     <ListPage
       columns={[
@@ -43,6 +44,9 @@ function UserList({ route }: PageProps) {
       ]}
       title={t(route.pageTitle!)}
       exportList="users"
+      filters={
+        can('role:view') ? [{ name: 'roleId', label: t('admin:fields.roles'), choices: roles }] : []
+      }
       permission="user"
       query={UsersDocument}
       forms={{ create: `${LIST}/create`, edit: (u) => `/administration/user/${u.id}/edit` }}

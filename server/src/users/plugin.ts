@@ -12,6 +12,8 @@ import { unreadNotifications } from '../notifications/notifications';
 import { IMPERSONATE_PERMISSION, impersonateUser, leaveImpersonation } from './impersonation';
 import { userResolvers } from './resolvers';
 import { findUserById, updateAccount, type User } from './users';
+import { exportRoutes } from '../lists/routes';
+import { userList } from './list';
 
 const MIN_PASSWORD_LENGTH = 8;
 /** Ids are PostgreSQL integers; a larger number names no user. */
@@ -77,6 +79,7 @@ export default async function usersPlugin(app: FastifyInstance): Promise<void> {
   const lifetime = sessionLifetime(app);
   // Mercurius types resolvers loosely; ours are typed by the generated Resolvers.
   app.graphql.defineResolvers(userResolvers as IResolvers);
+  exportRoutes(app, userList);
 
   app.get('/user', { preHandler: requireUser }, async (request) =>
     userResource(app.db, currentUser(request), request.session!.impersonatorId),

@@ -19,20 +19,12 @@ let watchingSession: Subscription | null = null;
  * shows it. A list's page (`{ items, total, page, pageSize }`) has no identity: it lives in its
  * list field, one per arguments, and a newer answer replaces it. `Deleted` is no record.
  */
-const PAGE_TYPES = [
-  'ClientPage',
-  'DepartmentPage',
-  'RolePage',
-  'ShipperPage',
-  'ShippingMethodPage',
-  'UserPage',
-];
 const replace = (_existing: unknown, incoming: unknown) => incoming;
+/** Every `…Page` type is a list page: a new area's page needs no line here. */
+export const possibleTypes = { ListPage: ['^[A-Za-z]+Page$'] };
 export const typePolicies = {
   Deleted: { keyFields: false as const },
-  ...Object.fromEntries(
-    PAGE_TYPES.map((type) => [type, { keyFields: false as const, merge: replace }]),
-  ),
+  ListPage: { keyFields: false as const, merge: replace },
 };
 
 /** Is this cached value a list's page (`…Page` with `items`)? */
@@ -79,7 +71,7 @@ export function applyRecordChange(cache: Cache, change: RecordChange): void {
 export function getApolloClient(): Promise<Client> {
   client ??= loadShared<ApolloModule>('@apollo/client').then(
     ({ ApolloClient, ApolloLink, HttpLink, InMemoryCache }) => {
-      const cache = new InMemoryCache({ typePolicies });
+      const cache = new InMemoryCache({ typePolicies, possibleTypes });
       // After every mutation the cached list pages go: created and deleted records (and the
       // counts beside them) show on the next render, without each page naming its lists.
       const afterMutation = new ApolloLink((operation, forward) => {
