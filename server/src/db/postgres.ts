@@ -18,15 +18,27 @@ function clientDb(client: PoolClient, afterCommit: (fn: AfterCommit) => void): D
   return db;
 }
 
-/** `query` and `exec` of a Db, sent to the pool (any connection) or to one connection. */
+/**
+ * `query` and `exec` of a Db, sent to the pool (any connection) or to one connection. One
+ * connection runs one statement at a time: statements given to it at once (a page and its
+ * count in `Promise.all` inside a transaction) wait their turn here, as pg 9 will require.
+ */
 function statementsOn(target: Pool | PoolClient): Pick<Db, 'query' | 'exec'> {
+  const oneConnection = !(target instanceof Pool);
+  let previous: Promise<unknown> = Promise.resolve();
+  const run = <R>(statement: () => Promise<R>): Promise<R> => {
+    if (!oneConnection) return statement();
+    const next = previous.then(statement, statement);
+    previous = next.catch(() => undefined);
+    return next;
+  };
   return {
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await target.query(sql, params as unknown[]);
+      const result = await run(() => target.query(sql, params as unknown[]));
       return result.rows as T[];
     },
     async exec(sql: string) {
-      await target.query(sql);
+      await run(() => target.query(sql));
     },
   };
 }
