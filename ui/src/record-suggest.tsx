@@ -8,22 +8,27 @@ import type { PickerProps, RecordChoice } from './record-picker';
 
 // The Blueprint part of the record picker, in its own chunk: only a form that picks loads it.
 
-/** The records matching what was typed, asked of the server 250 ms after typing stops. */
+/**
+ * The records matching what was typed, asked of the server 250 ms after typing stops. Until
+ * the answer for the current text is in, there are no items (the list says 'loading'): Enter
+ * must never pick a record of an older answer (a scanner types and presses Enter at once).
+ */
 function useServerSearch(query: PickerProps['query'], typed: string) {
-  const [items, setItems] = useState<RecordChoice[]>([]);
-  const [loading, setLoading] = useState(true);
+  const [answer, setAnswer] = useState<{ for: string; items: RecordChoice[] } | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    setLoading(true);
     const timer = setTimeout(() => {
       runGraphql(query, { search: typed.trim() || null }).then(
         (data) => {
           if (!live) return;
           const list = Object.values(data)[0]?.items ?? [];
-          setItems(list.map((item) => ({ id: String(item.id), name: item.name })));
-          setLoading(false);
+          setAnswer({
+            for: typed,
+            items: list.map((item) => ({ id: String(item.id), name: item.name })),
+          });
         },
-        () => live && setLoading(false),
+        () => live && setFailedFor(typed),
       );
     }, 250);
     return () => {
@@ -31,7 +36,11 @@ function useServerSearch(query: PickerProps['query'], typed: string) {
       clearTimeout(timer);
     };
   }, [query, typed]);
-  return { items, loading };
+  const current = answer?.for === typed;
+  return {
+    items: current ? answer.items : [],
+    loading: !current && failedFor !== typed,
+  };
 }
 
 const renderItem =
