@@ -18,6 +18,8 @@ test('an admin creates, edits and deletes a client, with required-field and post
   page,
   context,
 }) => {
+  // A whole create/edit/delete flow through four pages: more than one page's 30 s on CI.
+  test.setTimeout(60_000);
   const name = `Nordlicht ${Date.now().toString(36)}`;
   await logInAs(context, 'admin');
   await page.goto('/administration/clients/create');
@@ -59,6 +61,7 @@ test('in English, departments show "That is a mandatory field", a taken customer
   page,
   context,
 }) => {
+  test.setTimeout(60_000);
   const tag = Date.now().toString(36);
   await logInAs(context, 'admin');
   // A client to hang the departments on, through the product's own API.
