@@ -60,6 +60,15 @@ const renderItem =
       />
     ) : null;
 
+/** What the list says while the search runs, or when nothing matches. */
+const NoResults = ({ loading }: { loading: boolean }) => (
+  <MenuItem
+    disabled
+    roleStructure="listoption"
+    text={i18n.t(loading ? 'ui:loading' : 'ui:noMatches')}
+  />
+);
+
 /** One record: a Suggest (type, arrow keys, Enter). */
 export function SuggestOne({
   id,
@@ -84,13 +93,7 @@ export function SuggestOne({
       itemRenderer={renderItem((item) => item.id === value?.id)}
       itemsEqual="id"
       inputValueRenderer={(item) => item.name}
-      noResults={
-        <MenuItem
-          disabled
-          roleStructure="listoption"
-          text={i18n.t(loading ? 'ui:loading' : 'ui:noMatches')}
-        />
-      }
+      noResults={<NoResults loading={loading} />}
       resetOnClose
       fill
       inputProps={{
@@ -134,13 +137,7 @@ export function SelectMany({
       itemRenderer={renderItem(chosen)}
       itemsEqual="id"
       tagRenderer={(item) => item.name}
-      noResults={
-        <MenuItem
-          disabled
-          roleStructure="listoption"
-          text={i18n.t(loading ? 'ui:loading' : 'ui:noMatches')}
-        />
-      }
+      noResults={<NoResults loading={loading} />}
       resetOnSelect
       fill
       placeholder={i18n.t('ui:pickerSearch')}
