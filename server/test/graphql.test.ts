@@ -101,6 +101,29 @@ describe('POST /graphql', () => {
     expect(await queriesFor(50)).toBe(await queriesFor(2));
   });
 
+  test('a page of users with their roles costs three statements: session, page with total, roles', async () => {
+    // Each statement is a round trip; the list pattern's cost per page is this many at any size.
+    const browser = await admin(t.app);
+    await graphql(browser, '{ users { total } }'); // a first request may write the session's activity
+    const original = t.db.query.bind(t.db);
+    const statements: string[] = [];
+    t.db.query = ((sql: string, params?: Parameters<typeof original>[1]) => {
+      statements.push(sql.replace(/\s+/g, ' ').slice(0, 80));
+      return original(sql, params);
+    }) as typeof t.db.query;
+    try {
+      const answer = await graphql(
+        browser,
+        '{ users(page: {pageSize: 50}) { total items { name roles { id name } } } }',
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.users.total).toBeGreaterThan(1);
+    } finally {
+      t.db.query = original;
+    }
+    expect(statements).toHaveLength(3);
+  });
+
   test('asking for a record that does not exist answers null, and a malformed id NOT_FOUND', async () => {
     const staff = await staffWith(t, ['client:view']);
     const answer = await graphql(staff.browser, '{ client(id: "999") { name } }');

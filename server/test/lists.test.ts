@@ -1,7 +1,7 @@
 // Lists at scale (issue 10): a page of 100,000 users costs what a page of 100 does — sorted
 // and searched on indexes, the total counted no further than 10,000, deep pages by cursor.
 // Runs on PGlite and, with server/scripts/test-postgres.sh, on PostgreSQL.
-import { parseFilter, rowsStatement, totalStatement } from '../src/lists/list';
+import { pageStatement, parseFilter, rowsStatement, totalStatement } from '../src/lists/list';
 import { userList } from '../src/users/list';
 import { startTestApp, type Browser, type TestApp } from './helpers';
 import { admin, codeOf, graphql } from './graphql-support';
@@ -97,6 +97,11 @@ test('the page reads its order from the sort index and its search from the trigr
     rowsStatement(userList, { sortBy: 'EMAIL', direction: 'DESC' }, userList.select, 51),
   );
   expect(byEmailDesc).toMatch(/Index Scan Backward using users_email_sort_idx/);
+  // The statement a page runs (rows with their capped total) keeps the index order; its count
+  // stops after 10,001 rows.
+  const page = await planOf(pageStatement(userList, read, 51));
+  expect(page).toMatch(/Index Scan using users_name_lower_idx/);
+  expect(page).toMatch(/Limit[\s\S]*Seq Scan on users/);
 
   const searched = { ...read, search: 'scale 4242' };
   expect(await planOf(rowsStatement(userList, searched, userList.select, 51))).toMatch(
@@ -104,6 +109,7 @@ test('the page reads its order from the sort index and its search from the trigr
   );
   expect(await planOf(totalStatement(userList, searched))).toMatch(/users_(name|email)_trgm_idx/);
   expect(await planOf(totalStatement(userList, searched))).not.toMatch(/Seq Scan on users/);
+  expect(await planOf(pageStatement(userList, searched, 51))).not.toMatch(/Seq Scan on users/);
 });
 
 test('paging with the cursor returns the same rows as page numbers, in both directions', async () => {
@@ -222,4 +228,14 @@ test('a bad cursor, page and filter are refused together, each on its field', as
     'filter.roleId',
     'pageSize',
   ]);
+});
+
+test('a page past the end is empty and still says how many rows there are', async () => {
+  const filtered = await usersPage({ pageSize: 50 }, 'NAME', { roleId: String(auditorRoleId) });
+  const beyond = await usersPage({ page: 3, pageSize: 50 }, 'NAME', {
+    roleId: String(auditorRoleId),
+  });
+  expect(beyond.items).toEqual([]);
+  expect(beyond.total).toBe(filtered.total);
+  expect(beyond.totalIsLowerBound).toBe(false);
 });

@@ -14,7 +14,7 @@ import { requireUser } from './guards';
 import { attemptLogin } from './login';
 import {
   endSessions,
-  findSession,
+  findSessionOfRequest,
   issueGuestPass,
   listSessions,
   pruneExpired,
@@ -94,9 +94,15 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!routeKnown || request.routeOptions.config.session === false) return;
     const token = readCookie(request, SESSION_COOKIE);
     if (token) {
-      request.session = await findSession(app.db, token, lifetime);
-      if (request.session) await touchSession(app.db, request.session, lifetime);
-      else request.guest = verifyGuestPass(appKey, token);
+      const found = await findSessionOfRequest(app.db, token, lifetime);
+      if (found) {
+        request.session = found.session;
+        // The user and permissions came with the session: requireUser and the permission
+        // checks need no statements of their own.
+        request.user = found.user;
+        if (found.user) request.permissionNames = new Set(found.permissions);
+        await touchSession(app.db, found.session, lifetime);
+      } else request.guest = verifyGuestPass(appKey, token);
     }
     if (UNSAFE_METHODS.has(request.method)) {
       const expected = request.session?.csrfToken ?? request.guest?.csrfToken;

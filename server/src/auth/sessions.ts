@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { queryOne, type Db, type SqlParam } from '../db';
+import { permissionsOfUserSql } from '../users/permissions';
 import { sessionsEnded } from './session-events';
 
 /** A session as the server keeps it (the cookie token itself is never stored). */
@@ -62,6 +63,12 @@ interface SessionRow {
 
 const columns =
   'id, public_id, user_id, csrf_token, impersonator_id, remember, last_activity, expires_at, created_at';
+
+/** The same columns, of the row `s` (for statements that join other tables). */
+const qualifiedColumns = columns
+  .split(', ')
+  .map((column) => `s.${column}`)
+  .join(', ');
 
 function toSession(row: SessionRow): Session {
   return {
@@ -190,6 +197,44 @@ export async function findSession(
         [sessionIdOf(token)],
       );
   return row ? toSession(row) : null;
+}
+
+/** A request's session with the user it acts as and that user's permissions. */
+export interface SessionOfRequest {
+  session: Session;
+  /** null when the session has no user (or the user is gone). */
+  user: { id: number; name: string; email: string } | null;
+  /** The user's permission names, sorted (empty without a user). */
+  permissions: string[];
+}
+
+/**
+ * findSession for a request: the live session of a cookie token together with its user and
+ * the user's permissions, in one statement (every request needs all three, and each
+ * statement is a round trip to the database).
+ */
+export async function findSessionOfRequest(
+  db: Db,
+  token: string,
+  lifetime: SessionLifetime,
+): Promise<SessionOfRequest | null> {
+  if (!SESSION_TOKEN.test(token)) return null;
+  const row = await queryOne<
+    SessionRow & { u_id: number | null; u_name: string; u_email: string; permissions: string[] }
+  >(
+    db,
+    `SELECT ${qualifiedColumns}, u.id AS u_id, u.name AS u_name, u.email AS u_email,
+       CASE WHEN u.id IS NULL THEN '{}'::text[] ELSE ${permissionsOfUserSql('u.id')} END AS permissions
+     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1 AND ${alive('$2', '$3')}`,
+    [sessionIdOf(token), absoluteMinutes(false, lifetime), absoluteMinutes(true, lifetime)],
+  );
+  if (!row) return null;
+  return {
+    session: toSession(row),
+    user: row.u_id === null ? null : { id: row.u_id, name: row.u_name, email: row.u_email },
+    permissions: row.permissions,
+  };
 }
 
 /** Extends a session's life on activity (at most one write a minute), never past its absolute end. */

@@ -74,8 +74,11 @@ export function costErrors(schema: GraphQLSchema, document: DocumentNode): Graph
  * these refuses nothing a client sends.
  */
 export function isJsonText(source: string): boolean {
-  const start = source.trimStart()[0];
-  if (start !== '{' && start !== '[' && start !== '"') return false;
+  const start = /^\s*([{["])\s*(.?)/.exec(source);
+  if (!start) return false;
+  // `{ users …` is a GraphQL query; a JSON object's `{` is followed by a key or its end.
+  // (Deciding here spares every query a JSON.parse that throws.)
+  if (start[1] === '{' && start[2] !== '"' && start[2] !== '}') return false;
   try {
     JSON.parse(source);
     return true;

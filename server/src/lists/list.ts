@@ -257,6 +257,13 @@ export function totalStatement<Sort extends string, Filter extends string>(
   };
 }
 
+/** A count of matching rows (no further than TOTAL_CAP + 1) as the page shows it. */
+function capped(total: number): { total: number; totalIsLowerBound: boolean } {
+  return total > TOTAL_CAP
+    ? { total: TOTAL_CAP, totalIsLowerBound: true }
+    : { total, totalIsLowerBound: false };
+}
+
 /** The number of matching rows, counted no further than TOTAL_CAP + 1. */
 async function cappedTotal<Sort extends string, Filter extends string>(
   db: Db,
@@ -265,10 +272,28 @@ async function cappedTotal<Sort extends string, Filter extends string>(
 ): Promise<{ total: number; totalIsLowerBound: boolean }> {
   const { text, params } = totalStatement(list, read);
   const [row] = await db.query<{ total: number }>(text, params);
-  const total = row?.total ?? 0;
-  return total > TOTAL_CAP
-    ? { total: TOTAL_CAP, totalIsLowerBound: true }
-    : { total, totalIsLowerBound: false };
+  return capped(row?.total ?? 0);
+}
+
+/**
+ * The statement of a list page: rowsStatement with the capped count of all matching rows as
+ * one more column (`_total`, computed once), so a page costs one round trip, not two.
+ */
+export function pageStatement<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+  limit: number,
+  offset = 0,
+): { text: string; params: SqlParam[] } {
+  const rows = rowsStatement(list, read, list.select, limit, offset);
+  // The count's parameters (search, filters) are the first ones of the rows' own: whereOf
+  // adds the keyset position last.
+  const { where } = whereOf(list, read, false);
+  const count = `(SELECT count(*)::int FROM (SELECT 1 FROM ${list.from} ${where} LIMIT ${TOTAL_CAP + 1}) matching)`;
+  return {
+    text: rows.text.replace(/^SELECT /, `SELECT ${count} AS "_total", `),
+    params: rows.params,
+  };
 }
 
 /** The opaque cursor of a row: its sort key, direction, sort value and id. */
@@ -348,18 +373,21 @@ export async function listPage<T, Sort extends string, Filter extends string = n
     direction,
     after,
   };
-  // One row more than the page tells whether a next page exists.
-  const rows = await readRows<T, Sort, Filter>(db, list, read, list.select, pageSize + 1, offset);
+  // One row more than the page tells whether a next page exists; the total comes along.
+  const statement = pageStatement(list, read, pageSize + 1, offset);
+  const rows = await db.query<Positioned<T> & { _total: number }>(statement.text, statement.params);
   const more = rows.length > pageSize;
   const pageRows = more ? rows.slice(0, pageSize) : rows;
-  // A first page that holds every match is its own total: no count needed.
+  // A page past the end has no row to carry the total (a first page without rows has none).
   const counted =
-    !more && !after && offset === 0
-      ? { total: pageRows.length, totalIsLowerBound: false }
-      : await cappedTotal(db, list, read);
+    rows.length > 0
+      ? capped(rows[0]!._total)
+      : !after && offset === 0
+        ? capped(0)
+        : await cappedTotal(db, list, read);
   const last = pageRows.at(-1);
   return {
-    items: pageRows.map(({ _sort, _id, ...item }) => item as T),
+    items: pageRows.map(({ _sort, _id, _total, ...item }) => item as T),
     ...counted,
     page,
     pageSize,

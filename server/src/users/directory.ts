@@ -7,6 +7,7 @@ import { kysely } from '../db/kysely';
 import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
 import { field } from '../domain/validation';
+import type { Role } from '../roles/roles';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import { userList } from './list';
 import { permissionsOf } from './permissions';
@@ -76,20 +77,20 @@ export async function findAdministeredUser(
     .executeTakeFirst();
 }
 
-/** The role ids of each of these users, by role name. */
-export async function roleIdsOfUsers(
+/** The roles of each of these users, by role name (one statement for a whole list). */
+export async function rolesOfUsers(
   db: Db,
   userIds: readonly number[],
-): Promise<Map<number, number[]>> {
+): Promise<Map<number, Role[]>> {
   const rows = await kysely(db)
     .selectFrom('user_roles as ur')
     .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select(['ur.user_id as userId', 'ur.role_id as roleId'])
+    .select(['ur.user_id as userId', 'r.id', 'r.name', 'r.version'])
     .where('ur.user_id', '=', sql<number>`any(${[...userIds]})`)
     .orderBy(sql`lower(r.name)`)
     .execute();
-  const byUser = new Map<number, number[]>(userIds.map((id) => [id, []]));
-  for (const row of rows) byUser.get(row.userId)?.push(row.roleId);
+  const byUser = new Map<number, Role[]>(userIds.map((id) => [id, []]));
+  for (const { userId, ...role } of rows) byUser.get(userId)?.push(role);
   return byUser;
 }
 

@@ -3,7 +3,6 @@ import { actingUser, heldPermissions } from '../graphql/context';
 import type { Resolvers } from '../graphql/generated';
 import { rowId } from '../graphql/ids';
 import { roleLoaders } from '../roles/loaders';
-import type { Role } from '../roles/roles';
 import {
   deleteUser,
   findAdministeredUser,
@@ -43,9 +42,11 @@ export const userResolvers: Resolvers = {
   },
   User: {
     roles: async (user, _, context) => {
-      const roleIds = await userLoaders(context).roleIdsOfUser.load(user.id);
-      const roles = await roleLoaders(context).role.loadMany(roleIds);
-      return roles.filter((role): role is Role => role !== undefined && !(role instanceof Error));
+      const roles = await userLoaders(context).rolesOfUser.load(user.id);
+      // The roles came whole: later fields of the same request find them in the role loader.
+      const cache = roleLoaders(context).role;
+      for (const role of roles) cache.prime(role.id, role);
+      return roles;
     },
   },
 };
