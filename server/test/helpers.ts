@@ -7,7 +7,7 @@ import { testConfig, type Config } from '../src/config';
 import { migrate, openPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../src/db';
 import { seedDemoData } from '../src/demo/seed';
 
-// Starting PGlite and hashing the demo passwords takes seconds; PostgreSQL adds CREATE DATABASE.
+// A worker's first app makes the template database (seconds); the others copy it.
 jest.setTimeout(60_000);
 
 // PGlite loads Node built-ins with import(), which jest's module sandbox refuses without
@@ -35,32 +35,82 @@ async function listeningApp(config: Config, db: Database): Promise<FastifyInstan
   return app;
 }
 
+/** Runs one statement on the PostgreSQL server of `url` with a connection of its own. */
+async function onServer(url: string, sql: string): Promise<void> {
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** `url` with another database name. */
+function databaseUrl(url: string, name: string): string {
+  const other = new URL(url);
+  other.pathname = `/${name}`;
+  return other.toString();
+}
+
 /**
- * A fresh database: in-memory PGlite by default; with TEST_DATABASE_URL a new database
- * on that PostgreSQL server, dropped again by `drop`.
+ * The migrated database with the demo data that every test app starts from, made once per
+ * jest worker process (initdb, the migrations and the demo passwords' hashes take seconds;
+ * copying the result takes one): for PGlite a dump of its data directory, for PostgreSQL a
+ * template database. Kept on the process outside jest's sandbox, so the test files a worker
+ * runs one after another share it.
+ */
+function template(): Promise<{ dump: Blob } | { name: string }> {
+  const holder = outerProcess as NodeJS.Process & {
+    kontorTestTemplate?: Promise<{ dump: Blob } | { name: string }>;
+  };
+  holder.kontorTestTemplate ??= (async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) {
+      const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+      const db = wrapPglite(pglite);
+      await migrate(db);
+      await seedDemoData(db);
+      const dump = await pglite.dumpDataDir('none');
+      await db.close();
+      return { dump };
+    }
+    const name = `kontor_template_${outerProcess.pid}`;
+    await onServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await onServer(adminUrl, `CREATE DATABASE ${name}`);
+    const db = openPostgres(databaseUrl(adminUrl, name), 2);
+    await migrate(db);
+    await seedDemoData(db);
+    await db.close();
+    return { name };
+  })();
+  return holder.kontorTestTemplate;
+}
+
+/**
+ * A fresh database, migrated, with the demo data: in-memory PGlite by default; with
+ * TEST_DATABASE_URL a new database on that PostgreSQL server, dropped again by `drop`.
  */
 async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const db = wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+  const from = await template();
+  if (!adminUrl || !('name' in from)) {
+    const db = wrapPglite(
+      await PGlite.create({
+        extensions: PGLITE_EXTENSIONS,
+        loadDataDir: 'dump' in from ? from.dump : undefined,
+      }),
+    );
     return { db, drop: () => db.close() };
   }
   const name = `kontor_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), 5);
+  await onServer(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${from.name}`);
+  const db = openPostgres(databaseUrl(adminUrl, name), 5);
   return {
     db,
     async drop() {
       await db.close();
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await onServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -68,8 +118,6 @@ async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }>
 /** Starts an app on a fresh database with the demo data (one per test file: it takes seconds). */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { db, drop } = await freshDatabase();
-  await migrate(db);
-  await seedDemoData(db);
   // The test peers are loopback: trusting it lets each Browser tell its own address.
   const config = testConfig({ trustProxy: ['loopback'], ...overrides });
   const app = await listeningApp(config, db);
