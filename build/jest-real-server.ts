@@ -2,7 +2,7 @@
 // database with the demo data, reached through a fetch that behaves like one browser tab
 // (cookie jar, readable XSRF-TOKEN mirrored into document.cookie). Nothing of ours is mocked.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import vm from 'node:vm';
@@ -74,18 +74,8 @@ function storeCookies(jar: Map<string, string>, response: Response): [string, st
 
 const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-async function startProcess(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
-  // Several jest workers may start servers at once: one builds, the others wait for it.
-  const build = spawnSync(
-    'flock',
-    ['/tmp/kontor-server-build.lock', 'npm', 'run', '--silent', 'build', '-w', 'server'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'kontor-jest-'));
+/** Starts `server/dist/main.js` on `dataDir`; resolves with the child and its origin. */
+async function spawnServer(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
   const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
     cwd: root,
     env: {
@@ -113,6 +103,53 @@ async function startProcess(): Promise<{ child: ChildProcess; origin: string; da
     child.stderr!.on('data', read);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  return { child, origin };
+}
+
+/** Stops a server and waits until its process has ended (its files are complete then). */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+// Kept on the process outside jest's sandbox: the test files a worker runs share it.
+const outerProcess = vm.runInThisContext('process') as NodeJS.Process & {
+  kontorDataTemplate?: Promise<string>;
+};
+
+/**
+ * A data directory holding a migrated database with the demo data, made once per jest worker
+ * by starting and stopping a server on it: each test's server starts on a copy (initdb, the
+ * migrations and the demo passwords' hashes take seconds; copying takes a fraction of one).
+ */
+function dataTemplate(): Promise<string> {
+  outerProcess.kontorDataTemplate ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kontor-jest-template-'));
+    outerProcess.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const { child } = await spawnServer(dir);
+    await stopServer(child);
+    return dir;
+  })();
+  return outerProcess.kontorDataTemplate;
+}
+
+async function startProcess(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
+  // Several jest workers may start servers at once: one builds, the others wait for it.
+  const build = spawnSync(
+    'flock',
+    ['/tmp/kontor-server-build.lock', 'npm', 'run', '--silent', 'build', '-w', 'server'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kontor-jest-'));
+  cpSync(await dataTemplate(), dataDir, { recursive: true });
+  const { child, origin } = await spawnServer(dataDir);
   return { child, origin, dataDir };
 }
 
