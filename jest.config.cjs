@@ -25,6 +25,9 @@ const front = (name) => ({
   },
 });
 module.exports = {
+  // Jest's default is one worker less than the cores: one on a 2-core CI machine, which then
+  // idles while a test waits for its server. Two keep both cores busy.
+  maxWorkers: 2,
   projects: [
     front('shared-session'),
     front('ui'),

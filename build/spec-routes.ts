@@ -134,6 +134,15 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   // SPEC.md marks these order:view without enforcing it; DESIGN.md decides they are guarded.
   { path: '/orders', access: 'login', permission: 'order:view', module: orders },
   { path: '/order/:id/edit', access: 'login', permission: 'order:view', module: orders },
+  // Issue 11: the clients import, and Monitoring as a module route (SPEC.md: an external page).
+  {
+    path: '/administration/clients/import',
+    access: 'login',
+    permission: 'client:create',
+    module: admin,
+  },
+  { path: '/horizon', access: 'login', permission: 'administrate', module: admin },
+  { path: '/horizon/jobs/:id', access: 'login', permission: 'administrate', module: admin },
 ];
 
 /** The routes one module owns. */

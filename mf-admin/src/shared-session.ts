@@ -1,8 +1,16 @@
 // The one door from this module to @kontor/shared-session, @kontor/ui and the shared libraries
 // its pages run on (one place to mock them): Apollo's hooks read through the page's normalized
 // cache, react-router-dom's hooks and Link work inside the module's route table.
-export { defineModule, can, loginAs, useTranslation, useSession } from '@kontor/shared-session';
-export { useMutation, useQuery } from '@apollo/client/react';
+export {
+  defineModule,
+  can,
+  loginAs,
+  useTranslation,
+  useSession,
+  Page,
+  showToast,
+} from '@kontor/shared-session';
+export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 export { Link, useParams, useSearchParams } from 'react-router-dom';
 export type { ModulePages, PageProps } from '@kontor/shared-session';
 export {
@@ -22,5 +30,14 @@ export {
   FormSection,
   createPage,
   editPage,
+  DataTable,
+  EmptyState,
+  UploadField,
+  JobProgress,
+  JobStateTag,
+  useJobEvents,
+  jobFinished,
+  graphqlProblem,
+  problemText,
 } from '@kontor/ui';
-export type { RecordFormProps } from '@kontor/ui';
+export type { RecordFormProps, Upload, JobView, JobEvent, JobState, Column } from '@kontor/ui';

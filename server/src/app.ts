@@ -1,17 +1,20 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import authPlugin from './auth/plugin';
 import clientsPlugin from './clients/plugin';
+import clientsImportPlugin from './clients/import-plugin';
 import type { Config } from './config';
 import type { Db } from './db';
 import departmentsPlugin from './departments/plugin';
 import graphqlPlugin from './graphql/plugin';
 import deployPlugin from './deploy/plugin';
 import httpPlugin from './http/plugin';
+import jobsPlugin from './jobs/plugin';
 import notificationsPlugin from './notifications/plugin';
 import realtimePlugin from './realtime/plugin';
 import rolesPlugin from './roles/plugin';
 import shippingPlugin from './shipping/plugin';
 import staticPlugin from './static/plugin';
+import uploadsPlugin from './uploads/plugin';
 import usersPlugin from './users/plugin';
 
 declare module 'fastify' {
@@ -51,6 +54,9 @@ export async function createApp(config: Config, db: Db): Promise<FastifyInstance
   await app.register(clientsPlugin);
   await app.register(departmentsPlugin);
   await app.register(shippingPlugin);
+  await app.register(jobsPlugin);
+  await app.register(uploadsPlugin);
+  await app.register(clientsImportPlugin);
   await app.register(deployPlugin);
   await app.register(staticPlugin);
   return app;

@@ -77,6 +77,12 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  // Background jobs and uploads (issue 11)
+  JOBS_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  JOBS_POLL_INTERVAL: z.coerce.number().int().min(20).max(60_000).default(1000),
+  JOBS_WORKER_TIMEOUT: z.coerce.number().int().min(1).max(86_400).default(60),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(10_000).default(50),
+  UPLOAD_RETENTION_HOURS: z.coerce.number().positive().default(72),
 });
 
 /** The non-empty, trimmed parts of a comma-separated setting. */
@@ -187,6 +193,28 @@ export interface Config {
    * empty: only version folders of the own build (DIST_DIR).
    */
   deployOrigins: string[];
+  /** Background jobs (server/README.md "Background jobs"). */
+  jobs: JobsConfig;
+  /** Uploaded files for jobs (POST /spa/uploads). */
+  uploads: UploadsConfig;
+}
+
+/** Settings of the job queue on this node. */
+export interface JobsConfig {
+  /** Jobs this node runs at once; 0: it runs none (it still enqueues and shows them). */
+  workers: number;
+  /** How often an idle worker node asks the queue for work (milliseconds). */
+  pollIntervalMs: number;
+  /** A running job whose node has not reported for this long is taken up again (milliseconds). */
+  workerTimeoutMs: number;
+}
+
+/** Settings of uploads. */
+export interface UploadsConfig {
+  /** Largest accepted file in bytes. */
+  maxBytes: number;
+  /** Uploads older than this are deleted (milliseconds). */
+  retentionMs: number;
 }
 
 /** Settings of the Pusher-protocol socket server and its HTTP API. */
@@ -251,6 +279,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     deployToken: deployTokenFor(dataDir, e.NODE_ENV, e.DEPLOY_TOKEN),
     deployOrigins: e.DEPLOY_ORIGINS,
+    jobs: {
+      workers: e.JOBS_WORKERS,
+      pollIntervalMs: e.JOBS_POLL_INTERVAL,
+      workerTimeoutMs: e.JOBS_WORKER_TIMEOUT * 1000,
+    },
+    uploads: {
+      maxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+      retentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
+    },
     realtime: {
       appId: e.PUSHER_APP_ID,
       appKey: e.PUSHER_APP_KEY,
@@ -309,6 +346,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     deployToken: 'test-deploy-token-test-deploy-token',
     deployOrigins: [],
+    // No workers unless a test asks for them (jobs tests set workers and short intervals).
+    jobs: { workers: 0, pollIntervalMs: 50, workerTimeoutMs: 60_000 },
+    uploads: { maxBytes: 50 * 1024 * 1024, retentionMs: 72 * 3_600_000 },
     realtime: {
       appId: 'kontor',
       appKey: 'kontor',

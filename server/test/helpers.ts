@@ -105,6 +105,22 @@ async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }>
   }
   const name = `kontor_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${from.name}`);
+  // A copy does not inherit the template's ALTER DATABASE … SET defaults (migration 0070's).
+  const settings = new Client({ connectionString: adminUrl });
+  await settings.connect();
+  try {
+    const { rows } = await settings.query<{ setting: string }>(
+      `SELECT unnest(s.setconfig) AS setting FROM pg_db_role_setting s
+         JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = $1 AND s.setrole = 0`,
+      [from.name],
+    );
+    for (const { setting } of rows) {
+      const [key, value] = setting.split(/=(.*)/s) as [string, string];
+      await settings.query(`ALTER DATABASE ${name} SET ${key} = '${value.replace(/'/g, "''")}'`);
+    }
+  } finally {
+    await settings.end();
+  }
   const db = openPostgres(databaseUrl(adminUrl, name), 5);
   return {
     db,

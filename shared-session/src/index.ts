@@ -24,7 +24,7 @@ export {
   markAllNotificationsRead,
   addNotification,
 } from './realtime/notifications';
-export { startRealtime, echoOptions } from './realtime/echo';
+export { startRealtime, echoOptions, listenPrivate } from './realtime/echo';
 export { recordChanges$, recordChanged, RECORD_CHANGED_EVENT } from './realtime/records';
 export type { RecordChange } from './realtime/records';
 export { eventBus } from './bus/event-bus';

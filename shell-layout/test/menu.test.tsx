@@ -81,12 +81,13 @@ describe('side menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Inventur' })).toHaveClass('bp6-active');
   });
 
-  it('links Monitoring to the server page /horizon as a plain link', async () => {
+  it('opens Monitoring (/horizon, a page of mf-admin) inside the page like any module route', async () => {
     await openShell('/', 'admin');
-    expect(screen.getByRole('menuitem', { name: 'Monitoring' })).toHaveAttribute(
-      'href',
-      '/horizon',
-    );
+    const item = screen.getByRole('menuitem', { name: 'Monitoring' });
+    expect(item).toHaveAttribute('href', '/horizon');
+    await userEvent.click(item);
+    expect(window.location.pathname).toBe('/horizon');
+    expect(screen.getByRole('menuitem', { name: 'Monitoring' })).toHaveClass('bp6-active');
   });
 
   it('collapses and reopens with the menu button in the top bar', async () => {

@@ -67,6 +67,7 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
   rowActions,
   exportList,
   filters,
+  actions,
 }: {
   columns: Column<Row, Sort>[];
   title: string;
@@ -81,6 +82,8 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
   exportList?: string;
   /** Filters beside the search (kept in the URL, sent as the query's `filter`). */
   filters?: ListFilter[];
+  /** Further buttons in the title bar, before 'Erstellen' (e.g. the list's import). */
+  actions?: ReactNode;
 }) {
   useTranslation('ui');
   const { confirm, dialog: question } = useConfirm();
@@ -106,6 +109,7 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
       showToast(problemText(graphqlProblem(error)), 'danger');
     }
   };
+  const creatable = can(`${permission}:create`);
   const deletable = (row: Row) =>
     remove !== undefined && can(`${permission}:delete`) && (remove.allowed?.(row) ?? true);
 
@@ -113,13 +117,18 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
     <Page
       title={title}
       actions={
-        can(`${permission}:create`) ? (
-          <Button
-            icon="add"
-            intent={Intent.PRIMARY}
-            text={i18n.t('ui:create')}
-            onClick={() => (inDialog ? setOpen({}) : navigate(forms.create))}
-          />
+        actions || creatable ? (
+          <>
+            {actions}
+            {creatable ? (
+              <Button
+                icon="add"
+                intent={Intent.PRIMARY}
+                text={i18n.t('ui:create')}
+                onClick={() => (inDialog ? setOpen({}) : navigate(forms.create))}
+              />
+            ) : null}
+          </>
         ) : null
       }
     >

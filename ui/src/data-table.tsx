@@ -14,6 +14,7 @@ import { useQuery } from '@apollo/client/react';
 import { queryState } from './graphql';
 import { useListParams } from './list-params';
 import { EmptyState } from './record-page';
+import { RecordFilter, type PickerQuery, type RecordChoice } from './record-picker';
 import './toolkit-i18n';
 
 /** One column of a list: its title, its cell, and the server's sort key when sortable. */
@@ -37,10 +38,68 @@ export interface ListVariables<Sort extends string = string> {
 }
 
 /** A filter of a list: its URL and GraphQL name (`roleId`), its label and its choices. */
-export interface ListFilter {
+export interface ChoiceFilter {
   name: string;
   label: string;
   choices: { value: string; label: string }[];
+}
+
+/** The query that names a filter's chosen record by its id (`client(id) { id name }`). */
+export type ChosenQuery = TypedDocumentNode<
+  Record<string, { id: string | number; name: string } | null>,
+  { id: string }
+>;
+
+/**
+ * A filter by one record of too many to list (departments by client among 100,000): chosen
+ * with the record picker's server search (`search`); `chosen` names the record whose id a
+ * reloaded or shared link holds.
+ */
+export interface SearchFilter {
+  name: string;
+  label: string;
+  search: PickerQuery;
+  chosen: ChosenQuery;
+}
+
+/** A filter of a list: from a few choices (a select) or from a server search (a picker). */
+export type ListFilter = ChoiceFilter | SearchFilter;
+
+/** A search filter's picker: the chosen record's name comes from `chosen` after a reload. */
+function SearchFilterField({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: SearchFilter;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  // The record just picked is known by name; a reloaded or shared link asks the server.
+  const [picked, setPicked] = useState<RecordChoice | null>(null);
+  const known = picked !== null && picked.id === value;
+  const { data } = useQuery(filter.chosen, { variables: { id: value }, skip: !value || known });
+  const record = data ? Object.values(data)[0] : null;
+  const choice: RecordChoice | null = !value
+    ? null
+    : known
+      ? picked
+      : // A record that is gone (or not yet named) shows its id: the filter stays clearable.
+        { id: value, name: record ? record.name : data ? `#${value}` : '…' };
+  return (
+    <div className="kontor-table-filter kontor-table-filter-search">
+      <RecordFilter
+        name={filter.name}
+        label={filter.label}
+        query={filter.search}
+        value={choice}
+        onChange={(next) => {
+          setPicked(next);
+          onChange(next?.id ?? '');
+        }}
+      />
+    </div>
+  );
 }
 
 const PAGE_SIZE = 25;
@@ -130,18 +189,27 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
-        {filters.map((f) => (
-          <HTMLSelect
-            key={f.name}
-            className="kontor-table-filter"
-            aria-label={f.label}
-            value={filter[f.name] ?? ''}
-            onChange={(event) =>
-              change({ filters: { ...state.filters, [f.name]: event.target.value }, page: 1 })
-            }
-            options={[{ value: '', label: `${f.label}: ${i18n.t('ui:all')}` }, ...f.choices]}
-          />
-        ))}
+        {filters.map((f) =>
+          'search' in f ? (
+            <SearchFilterField
+              key={f.name}
+              filter={f}
+              value={filter[f.name] ?? ''}
+              onChange={(id) => change({ filters: { ...state.filters, [f.name]: id }, page: 1 })}
+            />
+          ) : (
+            <HTMLSelect
+              key={f.name}
+              className="kontor-table-filter"
+              aria-label={f.label}
+              value={filter[f.name] ?? ''}
+              onChange={(event) =>
+                change({ filters: { ...state.filters, [f.name]: event.target.value }, page: 1 })
+              }
+              options={[{ value: '', label: `${f.label}: ${i18n.t('ui:all')}` }, ...f.choices]}
+            />
+          ),
+        )}
         {exportList ? (
           <AnchorButton
             className="kontor-table-export"

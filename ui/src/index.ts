@@ -29,3 +29,7 @@ export type { Column, ListFilter, ListVariables } from './data-table';
 export { useConfirm } from './confirm';
 export { ListPage, useChoices, useRecordForm, Form, FormPage, createPage, editPage } from './crud';
 export type { RowDelete, ListForms, VersionedRecord, RecordFormProps } from './crud';
+export { JobProgress, JobStateTag, JobDocument, useJobEvents, jobFinished } from './job-progress';
+export type { JobState, JobEvent, JobView, JobChannel, JobProgressValue } from './job-progress';
+export { UploadField, uploadFile, formatFileSize } from './upload-field';
+export type { Upload } from './upload-field';

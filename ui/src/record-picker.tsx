@@ -2,6 +2,7 @@ import { InputGroup } from '@blueprintjs/core';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { lazy, Suspense, useState } from 'react';
 import { useController } from 'react-hook-form';
+import { i18n } from '@kontor/shared-session';
 import { FormField } from './forms';
 
 /** A record to choose: its id and the name the picker shows. */
@@ -71,6 +72,43 @@ export function RecordPicker({
         />
       </Suspense>
     </FormField>
+  );
+}
+
+/**
+ * A list's filter by one record of many (departments by client): the same server search as
+ * RecordPicker, named by `label`, outside any form; a button beside the chosen record clears
+ * it. `value` is the chosen record (its name known), null for none.
+ */
+export function RecordFilter({
+  name,
+  label,
+  query,
+  value,
+  onChange,
+}: {
+  /** The filter's URL name (`clientId`). */
+  name: string;
+  label: string;
+  query: PickerQuery;
+  value: RecordChoice | null;
+  onChange: (choice: RecordChoice | null) => void;
+}) {
+  const id = `filter-${name}`;
+  return (
+    <Suspense fallback={<Waiting id={id} />}>
+      <SuggestOne
+        id={id}
+        label={label}
+        placeholder={`${label}: ${i18n.t('ui:all')}`}
+        query={query}
+        invalid={false}
+        onBlur={() => undefined}
+        value={value}
+        onChange={onChange}
+        clearable
+      />
+    </Suspense>
   );
 }
 

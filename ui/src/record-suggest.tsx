@@ -2,7 +2,8 @@ import { MenuItem } from '@blueprintjs/core';
 import { MultiSelect, Suggest, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { i18n } from '@kontor/shared-session';
-import { useEffect, useState } from 'react';
+import { Button } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { runGraphql } from './graphql';
 import type { PickerProps, RecordChoice } from './record-picker';
 
@@ -69,6 +70,49 @@ const NoResults = ({ loading }: { loading: boolean }) => (
   />
 );
 
+/**
+ * The record an Enter typed before the answer means, once the answer is in: the only match,
+ * or the one whose name is exactly the typed text (ignoring case and outer spaces); none
+ * when several match and none exactly (the list then shows them to choose from).
+ */
+export function scannedChoice(items: RecordChoice[], typed: string): RecordChoice | null {
+  if (items.length === 1) return items[0]!;
+  const text = typed.trim().toLocaleLowerCase();
+  const exact = items.filter((item) => item.name.trim().toLocaleLowerCase() === text);
+  return exact.length === 1 ? exact[0]! : null;
+}
+
+/**
+ * A hand scanner types a whole code and presses Enter before the server's search answers.
+ * Blueprint's list has nothing to choose then, so the Enter would be lost: it is remembered
+ * for the text it was pressed on, and when the answer for that text arrives, `pick` gets the
+ * record it means (see scannedChoice). Typing on forgets it. Returns the input's key handler.
+ */
+function useEarlyEnter(
+  typed: string,
+  search: { items: RecordChoice[]; loading: boolean },
+  pick: (choice: RecordChoice) => void,
+) {
+  const [enterFor, setEnterFor] = useState<string | null>(null);
+  const latestPick = useRef(pick);
+  latestPick.current = pick;
+  useEffect(() => {
+    if (enterFor === null || (enterFor === typed && search.loading)) return;
+    setEnterFor(null);
+    const choice = enterFor === typed ? scannedChoice(search.items, typed) : null;
+    if (choice) latestPick.current(choice);
+  }, [enterFor, typed, search.items, search.loading]);
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    // Enter in an open picker chooses; it never submits the form around it.
+    if (event.currentTarget.getAttribute('aria-expanded') === 'true') event.preventDefault();
+    if (search.loading && typed.trim() !== '') {
+      event.preventDefault();
+      setEnterFor(typed);
+    }
+  };
+}
+
 /** One record: a Suggest (type, arrow keys, Enter). */
 export function SuggestOne({
   id,
@@ -77,15 +121,32 @@ export function SuggestOne({
   onChange,
   invalid,
   onBlur,
+  label,
+  placeholder,
+  clearable,
 }: PickerProps & {
   value: RecordChoice | null;
   onChange: (choice: RecordChoice | null) => void;
+  /** The input's accessible name when no <label> names it (a list's filter). */
+  label?: string;
+  placeholder?: string;
+  /** Shows a button that clears the choice (a list's filter). */
+  clearable?: boolean;
 }) {
   const [typed, setTyped] = useState('');
-  const { items, loading } = useServerSearch(query, typed);
+  const input = useRef<HTMLInputElement | null>(null);
+  const search = useServerSearch(query, typed);
+  const onKeyDown = useEarlyEnter(typed, search, (choice) => {
+    onChange(choice);
+    // Closed as a click on the record would close it: Escape is Blueprint's own way to close
+    // the list (and leave the input, as picking does).
+    input.current?.dispatchEvent(
+      new globalThis.KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+    );
+  });
   return (
     <Suggest<RecordChoice>
-      items={items}
+      items={search.items}
       query={typed}
       onQueryChange={setTyped}
       selectedItem={value}
@@ -93,16 +154,29 @@ export function SuggestOne({
       itemRenderer={renderItem((item) => item.id === value?.id)}
       itemsEqual="id"
       inputValueRenderer={(item) => item.name}
-      noResults={<NoResults loading={loading} />}
+      noResults={<NoResults loading={search.loading} />}
       resetOnClose
       fill
       inputProps={{
         id,
+        inputRef: input,
         leftIcon: 'search',
-        placeholder: i18n.t('ui:pickerSearch'),
+        placeholder: placeholder ?? i18n.t('ui:pickerSearch'),
+        'aria-label': label,
         'aria-invalid': invalid || undefined,
         intent: invalid ? 'danger' : 'none',
         onBlur,
+        onKeyDown,
+        rightElement:
+          clearable && value ? (
+            <Button
+              icon="cross"
+              variant="minimal"
+              aria-label={i18n.t('ui:clearFilter', { label })}
+              title={i18n.t('ui:clearFilter', { label })}
+              onClick={() => onChange(null)}
+            />
+          ) : undefined,
       }}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
     />
@@ -122,8 +196,14 @@ export function SelectMany({
   onChange: (choices: RecordChoice[]) => void;
 }) {
   const [typed, setTyped] = useState('');
-  const { items, loading } = useServerSearch(query, typed);
+  const search = useServerSearch(query, typed);
+  const { items, loading } = search;
   const chosen = (item: RecordChoice) => value.some((v) => v.id === item.id);
+  // An early Enter adds its record as a tag, and the input is ready for the next code.
+  const onKeyDown = useEarlyEnter(typed, search, (choice) => {
+    if (!chosen(choice)) onChange([...value, choice]);
+    setTyped('');
+  });
   return (
     <MultiSelect<RecordChoice>
       items={items}
@@ -143,7 +223,7 @@ export function SelectMany({
       placeholder={i18n.t('ui:pickerSearch')}
       tagInputProps={{
         intent: invalid ? 'danger' : 'none',
-        inputProps: { id, onBlur, 'aria-invalid': invalid || undefined },
+        inputProps: { id, onBlur, onKeyDown, 'aria-invalid': invalid || undefined },
       }}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
     />

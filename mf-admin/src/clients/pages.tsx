@@ -1,3 +1,4 @@
+import { Icon } from '@blueprintjs/core';
 import {
   ClientDocument,
   ClientsDocument,
@@ -6,8 +7,11 @@ import {
   UpdateClientDocument,
   type ClientQuery,
 } from '../graphql/generated';
+import { ClientImport } from './import';
 import {
+  can,
   CountryField,
+  Link,
   createPage,
   editPage,
   FormPage,
@@ -85,6 +89,14 @@ function ClientList({ route }: PageProps) {
       query={ClientsDocument}
       forms={{ create: `${LIST}/create`, edit: (c) => `${LIST}/${c.id}/edit` }}
       remove={{ mutation: DeleteClientDocument, success: t('admin:toasts.clientDeleted') }}
+      actions={
+        can('client:create') ? (
+          <Link className="bp6-button bp6-outlined" to={`${LIST}/import`}>
+            <Icon icon="import" />
+            <span className="bp6-button-text">{t('admin:import.button')}</span>
+          </Link>
+        ) : null
+      }
     />
   );
 }
@@ -153,4 +165,5 @@ export const clientsPages: ModulePages = {
   'admin.clients': ClientList,
   'admin.clients.create': createPage(ClientForm),
   'admin.clients.edit': editPage(ClientForm, ClientDocument, (data) => data.client),
+  'admin.clients.import': ClientImport,
 };

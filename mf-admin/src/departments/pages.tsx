@@ -1,5 +1,6 @@
 import {
   ClientChoicesDocument,
+  ClientNameDocument,
   CreateDepartmentDocument,
   DeleteDepartmentDocument,
   DepartmentDocument,
@@ -39,6 +40,15 @@ function DepartmentList({ route }: PageProps) {
       ]}
       title={t(route.pageTitle!)}
       exportList="departments"
+      // One client of possibly 100,000: chosen with the server search, kept in the URL.
+      filters={[
+        {
+          name: 'clientId',
+          label: t('admin:fields.client'),
+          search: ClientChoicesDocument,
+          chosen: ClientNameDocument,
+        },
+      ]}
       permission="department"
       query={DepartmentsDocument}
       forms={{ create: `${LIST}/create`, edit: (d) => `${LIST}/${d.id}/edit` }}

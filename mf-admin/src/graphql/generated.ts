@@ -48,10 +48,25 @@ export type ClientInput = {
 
 export type DepartmentSort = 'NAME' | 'CUSTOMER_NUMBER' | 'CLIENT' | 'ID';
 
+/** Filters of the department list (each optional). */
+export type DepartmentFilter = {
+  /** Only the departments of this client. */
+  clientId?: string | null | undefined;
+};
+
 export type DepartmentInput = {
   name: string;
   customerNumber: string;
   clientId: string;
+};
+
+/** Where a job is: waiting (also between retries), running, or ended one of three ways. */
+export type JobState = 'WAITING' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+
+/** Filters of the job list (each optional). */
+export type JobFilter = {
+  state?: JobState | null | undefined;
+  kind?: string | null | undefined;
 };
 
 export type RoleSort = 'NAME' | 'ID';
@@ -64,6 +79,12 @@ export type RoleInput = {
 export type ShipperSort = 'NAME' | 'ID';
 
 export type ShippingMethodSort = 'NAME' | 'SHIPPER' | 'ID';
+
+/** Filters of the shipping-method list (each optional). */
+export type ShippingMethodFilter = {
+  /** Only the methods of this shipper. */
+  shipperId?: string | null | undefined;
+};
 
 export type ShipperInput = {
   name: string;
@@ -176,9 +197,37 @@ export type DeleteClientMutationVariables = Exact<{
 
 export type DeleteClientMutation = { deleteClient: { id: string } };
 
+export type ImportClientsMutationVariables = Exact<{
+  uploadId: string;
+}>;
+
+export type ImportClientsMutation = {
+  importClients: { id: string; kind: string; state: JobState };
+};
+
+export type ImportReportQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type ImportReportQuery = {
+  job: {
+    id: string;
+    kind: string;
+    state: JobState;
+    summary: string;
+    result: {
+      created: number;
+      updated: number;
+      rejectedTotal: number;
+      rejected: Array<{ row: number; field: string; reason: string }>;
+    } | null;
+  } | null;
+};
+
 export type DepartmentsQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sortBy?: DepartmentSort | null | undefined;
+  filter?: DepartmentFilter | null | undefined;
 }>;
 
 export type DepartmentsQuery = {
@@ -214,6 +263,12 @@ export type ClientChoicesQueryVariables = Exact<{
 
 export type ClientChoicesQuery = { clients: { items: Array<{ id: string; name: string }> } };
 
+export type ClientNameQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type ClientNameQuery = { client: { id: string; name: string } | null };
+
 export type CreateDepartmentMutationVariables = Exact<{
   input: DepartmentInput;
 }>;
@@ -233,6 +288,125 @@ export type DeleteDepartmentMutationVariables = Exact<{
 }>;
 
 export type DeleteDepartmentMutation = { deleteDepartment: { id: string } };
+
+export type JobRowFragment = {
+  id: string;
+  kind: string;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  summary: string;
+  createdAt: string;
+  finishedAt: string | null;
+  createdBy: { id: string; name: string } | null;
+  progress: {
+    done: number;
+    total: number | null;
+    phase: string | null;
+    message: string | null;
+  } | null;
+};
+
+export type QueuesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type QueuesQuery = {
+  queues: Array<{
+    kind: string;
+    waiting: number;
+    running: number;
+    completed: number;
+    failed: number;
+    cancelled: number;
+    perMinute: Array<number>;
+  }>;
+};
+
+export type JobsQueryVariables = Exact<{
+  page?: PageInput | null | undefined;
+  filter?: JobFilter | null | undefined;
+}>;
+
+export type JobsQuery = {
+  jobs: {
+    total: number;
+    totalIsLowerBound: boolean;
+    items: Array<{
+      id: string;
+      kind: string;
+      state: JobState;
+      attempts: number;
+      maxAttempts: number;
+      summary: string;
+      createdAt: string;
+      finishedAt: string | null;
+      createdBy: { id: string; name: string } | null;
+      progress: {
+        done: number;
+        total: number | null;
+        phase: string | null;
+        message: string | null;
+      } | null;
+    }>;
+  };
+};
+
+export type JobDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type JobDetailQuery = {
+  job: {
+    error: string | null;
+    startedAt: string | null;
+    id: string;
+    kind: string;
+    state: JobState;
+    attempts: number;
+    maxAttempts: number;
+    summary: string;
+    createdAt: string;
+    finishedAt: string | null;
+    result: {
+      created: number;
+      updated: number;
+      rejectedTotal: number;
+      rejected: Array<{ row: number; field: string; reason: string }>;
+    } | null;
+    createdBy: { id: string; name: string } | null;
+    progress: {
+      done: number;
+      total: number | null;
+      phase: string | null;
+      message: string | null;
+    } | null;
+  } | null;
+};
+
+export type RetryJobMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type RetryJobMutation = {
+  retryJob: {
+    error: string | null;
+    startedAt: string | null;
+    id: string;
+    kind: string;
+    state: JobState;
+    attempts: number;
+    maxAttempts: number;
+    summary: string;
+    createdAt: string;
+    finishedAt: string | null;
+    createdBy: { id: string; name: string } | null;
+    progress: {
+      done: number;
+      total: number | null;
+      phase: string | null;
+      message: string | null;
+    } | null;
+  };
+};
 
 export type RolesQueryVariables = Exact<{
   page?: PageInput | null | undefined;
@@ -296,6 +470,7 @@ export type ShippersQuery = {
 export type ShippingMethodsQueryVariables = Exact<{
   page?: PageInput | null | undefined;
   sortBy?: ShippingMethodSort | null | undefined;
+  filter?: ShippingMethodFilter | null | undefined;
 }>;
 
 export type ShippingMethodsQuery = {
@@ -444,6 +619,53 @@ export const AddressFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<AddressFieldsFragment, unknown>;
+export const JobRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createdBy' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'progress' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'done' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phase' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<JobRowFragment, unknown>;
 export const ClientsDocument = {
   kind: 'Document',
   definitions: [
@@ -746,6 +968,119 @@ export const DeleteClientDocument = {
     },
   ],
 } as unknown as DocumentNode<DeleteClientMutation, DeleteClientMutationVariables>;
+export const ImportClientsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ImportClients' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'uploadId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importClients' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'uploadId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'uploadId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportClientsMutation, ImportClientsMutationVariables>;
+export const ImportReportDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ImportReport' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'job' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'result' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rejectedTotal' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'rejected' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'field' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportReportQuery, ImportReportQueryVariables>;
 export const DepartmentsDocument = {
   kind: 'Document',
   definitions: [
@@ -764,6 +1099,11 @@ export const DepartmentsDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortBy' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'DepartmentSort' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DepartmentFilter' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -781,6 +1121,11 @@ export const DepartmentsDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'sortBy' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'sortBy' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
               },
             ],
             selectionSet: {
@@ -938,6 +1283,49 @@ export const ClientChoicesDocument = {
     },
   ],
 } as unknown as DocumentNode<ClientChoicesQuery, ClientChoicesQueryVariables>;
+export const ClientNameDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ClientName' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'client' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ClientNameQuery, ClientNameQueryVariables>;
 export const CreateDepartmentDocument = {
   kind: 'Document',
   definitions: [
@@ -1087,6 +1475,335 @@ export const DeleteDepartmentDocument = {
     },
   ],
 } as unknown as DocumentNode<DeleteDepartmentMutation, DeleteDepartmentMutationVariables>;
+export const QueuesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Queues' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'queues' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'waiting' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'running' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'completed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cancelled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'perMinute' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QueuesQuery, QueuesQueryVariables>;
+export const JobsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Jobs' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'PageInput' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JobFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'jobs' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalIsLowerBound' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'JobRow' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createdBy' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'progress' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'done' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phase' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<JobsQuery, JobsQueryVariables>;
+export const JobDetailDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'JobDetail' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'job' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'JobRow' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'result' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rejectedTotal' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'rejected' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'field' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createdBy' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'progress' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'done' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phase' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<JobDetailQuery, JobDetailQueryVariables>;
+export const RetryJobDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RetryJob' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'retryJob' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'JobRow' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'JobRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Job' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createdBy' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'progress' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'done' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phase' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RetryJobMutation, RetryJobMutationVariables>;
 export const RolesDocument = {
   kind: 'Document',
   definitions: [
@@ -1448,6 +2165,11 @@ export const ShippingMethodsDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortBy' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'ShippingMethodSort' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ShippingMethodFilter' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -1465,6 +2187,11 @@ export const ShippingMethodsDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'sortBy' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'sortBy' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
               },
             ],
             selectionSet: {

@@ -99,6 +99,8 @@ function MethodForm({ method, done }: { method?: Method; done: () => void }) {
 
 function MethodList({ route }: PageProps) {
   const { t } = useTranslation(['admin', 'ui']);
+  // Shippers are few (the form's select lists them too): the filter is a select, in the URL.
+  const shippers = useChoices(ShipperChoicesDocument);
   const yesNo = (value: boolean) => t(value ? 'admin:fields.yes' : 'admin:fields.no');
   return (
     <ListPage
@@ -109,6 +111,7 @@ function MethodList({ route }: PageProps) {
         { title: t('admin:fields.trackingRequired'), cell: (m) => yesNo(m.trackingRequired) },
       ]}
       title={t(route.pageTitle!)}
+      filters={[{ name: 'shipperId', label: t('admin:fields.shipper'), choices: shippers }]}
       permission="shipping"
       query={ShippingMethodsDocument}
       forms={{ dialog: (method, done) => <MethodForm method={method} done={done} /> }}

@@ -8,6 +8,7 @@ export const clientList: ListDefinition<ClientSort> = {
   c.house_number AS "houseNumber", c.postcode, c.city, c.country_code AS "countryCode", c.state,
   c.email, c.phone, c.additional_lines AS "additionalLines"`,
   from: 'clients c',
+  estimatedFrom: 'clients',
   searchColumns: ['c.name', 'c.first_name', 'c.last_name', 'c.postcode', 'c.city'],
   sortColumns: { NAME: 'lower(c.name)', CITY: 'lower(c.city)', ID: 'c.id' },
   idColumn: 'c.id',

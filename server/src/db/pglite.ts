@@ -40,8 +40,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * Settings of every PGlite session. PGlite does not apply a database's `ALTER DATABASE … SET`
+ * defaults when it opens an existing data directory (a restart, a dump loaded), so the one
+ * migration 0070 gives PostgreSQL's sessions (the lists' search must use its trigram
+ * indexes) is set here whenever a PGlite is opened.
+ */
+export const PGLITE_SESSION_SETTINGS = 'SET random_page_cost = 1.1';
+
 /** The Database over an open PGlite instance (tests create theirs outside jest's module loader). */
 export function wrapPglite(pglite: PGlite): Database {
+  // Queued before any statement the caller sends (PGlite runs them in order).
+  void pglite.exec(PGLITE_SESSION_SETTINGS).catch(() => undefined);
   const database: Database = {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly SqlParam[] = []) {

@@ -51,6 +51,19 @@ export interface DepartmentsTable {
   updated_at: Generated<Date>;
 }
 
+/** The table jobs. */
+export interface JobsTable {
+  seq: Generated<number>;
+  id: string;
+  kind: string;
+  created_by: number | null;
+  summary: string;
+  progress: ColumnType<unknown, string | null, string | null>;
+  node: string | null;
+  heartbeat_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 /** The table live_modules. */
 export interface LiveModulesTable {
   position: Generated<Int8>;
@@ -154,6 +167,24 @@ export interface ShippingMethodsTable {
   updated_at: Generated<Date>;
 }
 
+/** The table upload_chunks. */
+export interface UploadChunksTable {
+  upload_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
+/** The table uploads. */
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  name: string;
+  type: string;
+  size: Generated<Int8>;
+  complete: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
 /** The table user_roles. */
 export interface UserRolesTable {
   user_id: number;
@@ -176,6 +207,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   clients: ClientsTable;
   departments: DepartmentsTable;
+  jobs: JobsTable;
   live_modules: LiveModulesTable;
   login_known_addresses: LoginKnownAddressesTable;
   login_throttle: LoginThrottleTable;
@@ -187,6 +219,8 @@ export interface Tables {
   sessions: SessionsTable;
   shippers: ShippersTable;
   shipping_methods: ShippingMethodsTable;
+  upload_chunks: UploadChunksTable;
+  uploads: UploadsTable;
   user_roles: UserRolesTable;
   users: UsersTable;
 }

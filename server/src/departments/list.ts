@@ -5,6 +5,7 @@ import type { DepartmentSort } from './departments';
 export const departmentList: ListDefinition<DepartmentSort, 'clientId'> = {
   select: `d.id, d.name, d.customer_number AS "customerNumber", d.client_id AS "clientId", d.version`,
   from: 'departments d JOIN clients c ON c.id = d.client_id',
+  estimatedFrom: 'departments',
   searchColumns: ['d.name', 'd.customer_number', 'c.name'],
   sortColumns: {
     NAME: 'lower(d.name)',

@@ -30,6 +30,12 @@ export type Query = {
   client?: Maybe<Client>;
   departments: DepartmentPage;
   department?: Maybe<Department>;
+  /** Every job kind with its counts and the last hour's throughput. */
+  queues: Array<QueueStats>;
+  /** Jobs, newest first (PageInput.sortDirection DESC: oldest first); search matches kind and summary. */
+  jobs: JobPage;
+  /** A job: for the user who started it or a holder of administrate; NOT_FOUND for anyone else (and for a missing job). */
+  job?: Maybe<Job>;
   roles: RolePage;
   role?: Maybe<Role>;
   shippers: ShipperPage;
@@ -56,6 +62,15 @@ export type QueryDepartmentsArgs = {
 };
 
 export type QueryDepartmentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryJobsArgs = {
+  page?: InputMaybe<PageInput>;
+  filter?: InputMaybe<JobFilter>;
+};
+
+export type QueryJobArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -106,6 +121,12 @@ export type Mutation = {
   createDepartment: Department;
   updateDepartment: Department;
   deleteDepartment: Deleted;
+  /** Runs a failed or cancelled job again (CONFLICT when it is waiting, running or completed). */
+  retryJob: Job;
+  /** Cancels a waiting or running job (a running one stops at its next progress point); its starter or a holder of administrate. CONFLICT when it has ended. */
+  cancelJob: Job;
+  /** Imports clients from an upload (CSV or XLSX) in the background; the upload must be the caller's. */
+  importClients: Job;
   createRole: Role;
   updateRole: Role;
   /** A role some user holds is deleted only with confirmed: true (else CONFLICT). */
@@ -148,6 +169,18 @@ export type MutationUpdateDepartmentArgs = {
 
 export type MutationDeleteDepartmentArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type MutationRetryJobArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCancelJobArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationImportClientsArgs = {
+  uploadId: Scalars['ID']['input'];
 };
 
 export type MutationCreateRoleArgs = {
@@ -332,6 +365,105 @@ export type DepartmentInput = {
   name: Scalars['String']['input'];
   customerNumber: Scalars['String']['input'];
   clientId: Scalars['ID']['input'];
+};
+
+/** Where a job is: waiting (also between retries), running, or ended one of three ways. */
+export type JobState = 'WAITING' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+
+/** How far a running job is (its handler reports it); total is null while unknown. */
+export type JobProgress = {
+  __typename?: 'JobProgress';
+  done: Scalars['Int']['output'];
+  total?: Maybe<Scalars['Int']['output']>;
+  /** A short machine name of the step, e.g. "reading", "importing". */
+  phase?: Maybe<Scalars['String']['output']>;
+  message?: Maybe<Scalars['String']['output']>;
+};
+
+/** A rejected input row of an import: its row number in the file (the header is row 1), the field and why. */
+export type JobRejectedRow = {
+  __typename?: 'JobRejectedRow';
+  row: Scalars['Int']['output'];
+  field: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+};
+
+/** What a job of an import-like kind left behind (its report). */
+export type JobResult = {
+  __typename?: 'JobResult';
+  /** Rows (or records) created. */
+  created: Scalars['Int']['output'];
+  /** Rows (or records) that updated an existing record. */
+  updated: Scalars['Int']['output'];
+  /** How many rows were rejected in all. */
+  rejectedTotal: Scalars['Int']['output'];
+  /** The rejected rows, the first 1,000 of them. */
+  rejected: Array<JobRejectedRow>;
+};
+
+/** Who started a job. */
+export type JobStarter = {
+  __typename?: 'JobStarter';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** A background job (issue 11): the queue's job with its kind, progress and report. */
+export type Job = {
+  __typename?: 'Job';
+  /** The queue's job id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** The job kind, e.g. "clients.import". */
+  kind: Scalars['String']['output'];
+  state: JobState;
+  progress?: Maybe<JobProgress>;
+  /** Runs started so far (a retry after a failure counts). */
+  attempts: Scalars['Int']['output'];
+  maxAttempts: Scalars['Int']['output'];
+  /** The last error when failed or waiting for a retry. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The payload for humans (e.g. the file name). */
+  summary: Scalars['String']['output'];
+  /** The report when the job kind leaves one (null until it ends). */
+  result?: Maybe<JobResult>;
+  /** Null for jobs the system started. */
+  createdBy?: Maybe<JobStarter>;
+  /** ISO 8601 (UTC), like every time below. */
+  createdAt: Scalars['String']['output'];
+  startedAt?: Maybe<Scalars['String']['output']>;
+  finishedAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** The numbers of one job kind (queue). */
+export type QueueStats = {
+  __typename?: 'QueueStats';
+  kind: Scalars['String']['output'];
+  waiting: Scalars['Int']['output'];
+  running: Scalars['Int']['output'];
+  completed: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  cancelled: Scalars['Int']['output'];
+  /** Jobs that ended (completed, failed or cancelled) in each of the last 60 minutes, oldest first (60 numbers). */
+  perMinute: Array<Scalars['Int']['output']>;
+};
+
+/** Filters of the job list (each optional). */
+export type JobFilter = {
+  state?: InputMaybe<JobState>;
+  kind?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type JobPage = {
+  __typename?: 'JobPage';
+  items: Array<Job>;
+  /** The number of matching rows, counted up to 10,000; when more match, 10,000 and totalIsLowerBound. */
+  total: Scalars['Int']['output'];
+  /** True when more than 10,000 rows match (the screen says "more than 10,000"). */
+  totalIsLowerBound: Scalars['Boolean']['output'];
+  /** The cursor of the next page (PageInput.after), null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
 };
 
 export type Role = {
@@ -590,6 +722,15 @@ export type ResolversTypes = {
     Omit<DepartmentPage, 'items'> & { items: Array<ResolversTypes['Department']> }
   >;
   DepartmentInput: DepartmentInput;
+  JobState: JobState;
+  JobProgress: ResolverTypeWrapper<JobProgress>;
+  JobRejectedRow: ResolverTypeWrapper<JobRejectedRow>;
+  JobResult: ResolverTypeWrapper<JobResult>;
+  JobStarter: ResolverTypeWrapper<JobStarter>;
+  Job: ResolverTypeWrapper<Job>;
+  QueueStats: ResolverTypeWrapper<QueueStats>;
+  JobFilter: JobFilter;
+  JobPage: ResolverTypeWrapper<JobPage>;
   Role: ResolverTypeWrapper<RoleRow>;
   RoleSort: RoleSort;
   RolePage: ResolverTypeWrapper<Omit<RolePage, 'items'> & { items: Array<ResolversTypes['Role']> }>;
@@ -635,6 +776,14 @@ export type ResolversParentTypes = {
     items: Array<ResolversParentTypes['Department']>;
   };
   DepartmentInput: DepartmentInput;
+  JobProgress: JobProgress;
+  JobRejectedRow: JobRejectedRow;
+  JobResult: JobResult;
+  JobStarter: JobStarter;
+  Job: Job;
+  QueueStats: QueueStats;
+  JobFilter: JobFilter;
+  JobPage: JobPage;
   Role: RoleRow;
   RolePage: Omit<RolePage, 'items'> & { items: Array<ResolversParentTypes['Role']> };
   RoleInput: RoleInput;
@@ -701,6 +850,14 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryDepartmentArgs, 'id'>
+  >;
+  queues?: Resolver<Array<ResolversTypes['QueueStats']>, ParentType, ContextType>;
+  jobs?: Resolver<ResolversTypes['JobPage'], ParentType, ContextType, Partial<QueryJobsArgs>>;
+  job?: Resolver<
+    Maybe<ResolversTypes['Job']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryJobArgs, 'id'>
   >;
   roles?: Resolver<
     ResolversTypes['RolePage'],
@@ -791,6 +948,24 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteDepartmentArgs, 'id'>
+  >;
+  retryJob?: Resolver<
+    ResolversTypes['Job'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRetryJobArgs, 'id'>
+  >;
+  cancelJob?: Resolver<
+    ResolversTypes['Job'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelJobArgs, 'id'>
+  >;
+  importClients?: Resolver<
+    ResolversTypes['Job'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationImportClientsArgs, 'uploadId'>
   >;
   createRole?: Resolver<
     ResolversTypes['Role'],
@@ -940,6 +1115,88 @@ export type DepartmentPageResolvers<
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type JobProgressResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['JobProgress'] = ResolversParentTypes['JobProgress'],
+> = {
+  done?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  phase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type JobRejectedRowResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['JobRejectedRow'] =
+    ResolversParentTypes['JobRejectedRow'],
+> = {
+  row?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JobResultResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['JobResult'] = ResolversParentTypes['JobResult'],
+> = {
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejectedTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejected?: Resolver<Array<ResolversTypes['JobRejectedRow']>, ParentType, ContextType>;
+};
+
+export type JobStarterResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['JobStarter'] = ResolversParentTypes['JobStarter'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JobResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['JobState'], ParentType, ContextType>;
+  progress?: Resolver<Maybe<ResolversTypes['JobProgress']>, ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['JobResult']>, ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['JobStarter']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type QueueStatsResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['QueueStats'] = ResolversParentTypes['QueueStats'],
+> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  waiting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  running?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancelled?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perMinute?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type JobPageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['JobPage'] = ResolversParentTypes['JobPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Job']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type RoleResolvers<
   ContextType = GraphqlContext,
   ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role'],
@@ -1042,6 +1299,13 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ClientPage?: ClientPageResolvers<ContextType>;
   Department?: DepartmentResolvers<ContextType>;
   DepartmentPage?: DepartmentPageResolvers<ContextType>;
+  JobProgress?: JobProgressResolvers<ContextType>;
+  JobRejectedRow?: JobRejectedRowResolvers<ContextType>;
+  JobResult?: JobResultResolvers<ContextType>;
+  JobStarter?: JobStarterResolvers<ContextType>;
+  Job?: JobResolvers<ContextType>;
+  QueueStats?: QueueStatsResolvers<ContextType>;
+  JobPage?: JobPageResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
   RolePage?: RolePageResolvers<ContextType>;
   Shipper?: ShipperResolvers<ContextType>;

@@ -5,6 +5,7 @@ import type { RoleSort } from './roles';
 export const roleList: ListDefinition<RoleSort> = {
   select: 'r.id, r.name, r.version',
   from: 'roles r',
+  estimatedFrom: 'roles',
   searchColumns: ['r.name'],
   sortColumns: { NAME: 'lower(r.name)', ID: 'r.id' },
   idColumn: 'r.id',

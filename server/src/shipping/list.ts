@@ -5,6 +5,7 @@ import type { ShipperSort, ShippingMethodSort } from './shipping';
 export const shipperList: ListDefinition<ShipperSort> = {
   select: 's.id, s.name, s.version',
   from: 'shippers s',
+  estimatedFrom: 'shippers',
   searchColumns: ['s.name'],
   sortColumns: { NAME: 'lower(s.name)', ID: 's.id' },
   idColumn: 's.id',
@@ -29,6 +30,7 @@ export const shippingMethodList: ListDefinition<ShippingMethodSort, 'shipperId'>
   select: `m.id, m.name, m.shipper_id AS "shipperId", m.hazmat_allowed AS "hazmatAllowed",
   m.tracking_required AS "trackingRequired", m.version`,
   from: 'shipping_methods m JOIN shippers s ON s.id = m.shipper_id',
+  estimatedFrom: 'shipping_methods',
   searchColumns: ['m.name', 's.name'],
   sortColumns: { NAME: 'lower(m.name)', SHIPPER: 'lower(s.name)', ID: 'm.id' },
   idColumn: 'm.id',

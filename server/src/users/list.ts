@@ -5,6 +5,7 @@ import type { UserSort } from './directory';
 export const userList: ListDefinition<UserSort, 'roleId'> = {
   select: 'u.id, u.name, u.email, u.version',
   from: 'users u',
+  estimatedFrom: 'users',
   searchColumns: ['u.name', 'u.email'],
   sortColumns: { NAME: 'lower(u.name)', EMAIL: 'lower(u.email)', ID: 'u.id' },
   idColumn: 'u.id',

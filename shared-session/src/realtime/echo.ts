@@ -19,7 +19,10 @@ const NOTIFICATION_EVENT = '.Illuminate\\Notifications\\Events\\BroadcastNotific
 /** The part of laravel-echo this module uses. */
 interface EchoLike {
   connector: { pusher: PusherLike };
-  private(channel: string): { listen(event: string, callback: (data: unknown) => void): unknown };
+  private(channel: string): {
+    listen(event: string, callback: (data: unknown) => void): unknown;
+    stopListening(event: string, callback?: (data: unknown) => void): unknown;
+  };
   leave(channel: string): void;
   disconnect(): void;
 }
@@ -59,6 +62,11 @@ let channel: string | null = null;
 /** The record channels joined (`records.client` …), one per `<entity>:view` permission held. */
 let recordChannels: string[] = [];
 let started: Subscription | null = null;
+/** The listeners of listenPrivate per channel (a channel the page joined only for them is left with the last). */
+const extraListeners = new Map<string, number>();
+/** Resolves the page's Echo connection once it exists (a page may mount before it connects). */
+let connected: ((echo: EchoLike) => void) | null = null;
+let nextConnection = new Promise<EchoLike>((resolve) => (connected = resolve));
 
 /** Maps pusher-js's states onto connection$: connected, connecting, or disconnected. */
 function follow(pusher: PusherLike): void {
@@ -121,6 +129,8 @@ async function listenAs(userId: number, permissions: readonly string[]): Promise
   if (channel === name && echo && records.join() === recordChannels.join()) return;
   creating ??= connect();
   const instance = (echo = await creating);
+  connected?.(instance);
+  connected = null;
   if (channel !== name) {
     if (channel) instance.leave(channel);
     channel = name;
@@ -153,7 +163,42 @@ function stop(): void {
   creating = null;
   channel = null;
   recordChannels = [];
+  extraListeners.clear();
+  nextConnection = new Promise<EchoLike>((resolve) => (connected = resolve));
   setSocketId(null, 'disconnected');
+}
+
+/**
+ * Hears `event` (`.JobChanged`) on the private channel `name` (`jobs`, or the user's own
+ * `App.Models.User.{id}`) once the page is connected; the server authorizes the channel.
+ * Returns the stop: it stops this callback and leaves a channel that only such listeners held.
+ */
+export function listenPrivate(
+  name: string,
+  event: string,
+  callback: (data: unknown) => void,
+): () => void {
+  let instance: EchoLike | null = null;
+  let stopped = false;
+  void (echo ? Promise.resolve(echo) : nextConnection).then((ready) => {
+    if (stopped) return;
+    instance = ready;
+    extraListeners.set(name, (extraListeners.get(name) ?? 0) + 1);
+    ready.private(name).listen(event, callback);
+  });
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    // A logout in between closed that connection (and its channels) already.
+    if (!instance || instance !== echo) return;
+    instance.private(name).stopListening(event, callback);
+    const left = (extraListeners.get(name) ?? 1) - 1;
+    if (left > 0) extraListeners.set(name, left);
+    else {
+      extraListeners.delete(name);
+      if (name !== channel && !recordChannels.includes(name)) instance.leave(name);
+    }
+  };
 }
 
 /** Follows the session: connected and subscribed while someone is logged in (call once at boot). */

@@ -1,5 +1,6 @@
 import { Button, Icon, NonIdealState } from '@blueprintjs/core';
 import {
+  Link,
   markAllNotificationsRead,
   markNotificationRead,
   notifications$,
@@ -14,9 +15,16 @@ function messageOf(notification: Notification): string {
   return notification.data?.message || notification.message;
 }
 
+/** Where a notification leads (a job's report: `data.link`), when it is a page of Kontor. */
+function linkOf(notification: Notification): string | null {
+  const link = notification.data?.link;
+  return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') ? link : null;
+}
+
 function NotificationRow({ notification }: { notification: Notification }) {
   const { t } = useTranslation('shell');
   const read = Boolean(notification.read_at);
+  const link = linkOf(notification);
   return (
     <li
       className={
@@ -28,7 +36,9 @@ function NotificationRow({ notification }: { notification: Notification }) {
       <span title={t(read ? 'notifications.read' : 'notifications.unread')}>
         {read ? <OpenEnvelopeIcon /> : <Icon icon="envelope" />}
       </span>
-      <span className="kontor-notification-message">{messageOf(notification)}</span>
+      <span className="kontor-notification-message">
+        {link ? <Link to={link}>{messageOf(notification)}</Link> : messageOf(notification)}
+      </span>
       {read ? null : (
         <Button
           variant="minimal"

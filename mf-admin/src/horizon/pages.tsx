@@ -1,0 +1,364 @@
+import {
+  Button,
+  Callout,
+  HTMLTable,
+  Icon,
+  Intent,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
+import { ImportResult } from '../clients/import';
+import {
+  JobDetailDocument,
+  JobsDocument,
+  QueuesDocument,
+  RetryJobDocument,
+  type JobRowFragment,
+  type JobState,
+  type QueuesQuery,
+} from '../graphql/generated';
+import {
+  DataTable,
+  graphqlProblem,
+  JobProgress,
+  JobStateTag,
+  jobFinished,
+  Link,
+  Page,
+  problemText,
+  showToast,
+  useApolloClient,
+  useJobEvents,
+  useMutation,
+  useParams,
+  useQuery,
+  useTranslation,
+  type Column,
+  type ModulePages,
+  type PageProps,
+} from '../shared-session';
+import './horizon.css';
+
+// Monitoring (/horizon, administrate): the queues with their counts and the last hour's
+// throughput, the jobs filtered by state and kind (in the URL), and one job's details with
+// retry and cancel — all moving live with the `JobChanged` events of `private-jobs`.
+
+const HOME = '/horizon';
+const STATES: JobState[] = ['WAITING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'];
+const COUNTS = ['waiting', 'running', 'completed', 'failed', 'cancelled'] as const;
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** A job kind for people: 'Mandanten-Import' for clients.import, else the kind itself. */
+const kindLabel = (t: T, kind: string) =>
+  t(`admin:horizon.kinds.${kind.replace(/\W/g, '_')}`, { defaultValue: kind });
+
+/** A moment for people, in the page's language ('23.11.2026, 19:04:12'). */
+function formatTime(language: string, iso: string | null): string {
+  if (!iso) return '–';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
+}
+
+/** 'done von total' of a job's progress, or a dash. */
+function progressText(t: T, job: JobRowFragment): string {
+  const progress = job.progress;
+  if (!progress) return '–';
+  return progress.total !== null
+    ? t('ui:job.count', { done: progress.done, total: progress.total })
+    : t('ui:job.countOpen', { done: progress.done });
+}
+
+/**
+ * Keeps the monitoring data fresh: each `JobChanged` updates the job where it is shown (the
+ * toolkit writes it into the cache) and, at most once a second, asks the queues and the job
+ * list again (counts, new jobs, jobs that left the filter).
+ */
+function useLiveJobs(): void {
+  const client = useApolloClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  useJobEvents('all', () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void client.refetchQueries({ include: [QueuesDocument, JobsDocument] });
+    }, 1000);
+  });
+}
+
+/** The last hour as 60 small bars (one per minute, oldest left). */
+function Throughput({ perMinute }: { perMinute: number[] }) {
+  const { t } = useTranslation('admin');
+  const total = perMinute.reduce((sum, n) => sum + n, 0);
+  const highest = Math.max(1, ...perMinute);
+  const text = t('admin:horizon.throughputText', { count: total });
+  return (
+    <span className="kontor-throughput" title={text}>
+      <svg
+        role="img"
+        aria-label={text}
+        viewBox={`0 0 ${perMinute.length * 3} 24`}
+        preserveAspectRatio="none"
+        className="kontor-throughput-bars"
+      >
+        {perMinute.map((n, minute) => {
+          const height = n === 0 ? 1 : Math.max(3, (n / highest) * 24);
+          return (
+            <rect
+              key={minute}
+              x={minute * 3}
+              y={24 - height}
+              width={2}
+              height={height}
+              className={n === 0 ? 'kontor-throughput-idle' : undefined}
+            />
+          );
+        })}
+      </svg>
+      <span className="kontor-throughput-total">{total}</span>
+    </span>
+  );
+}
+
+/** The queues: one row per job kind, each count a link to its jobs. */
+function Queues({ queues }: { queues: QueuesQuery['queues'] }) {
+  const { t } = useTranslation(['admin', 'ui']);
+  const title = t('admin:horizon.queues');
+  if (queues.length === 0) return <Callout icon="inbox">{t('admin:horizon.noQueues')}</Callout>;
+  return (
+    <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={title}>
+      <HTMLTable aria-label={title} className="kontor-queues">
+        <thead>
+          <tr>
+            <th>{t('admin:horizon.kind')}</th>
+            {COUNTS.map((count) => (
+              <th key={count} className="kontor-number">
+                {t(`admin:horizon.${count}`)}
+              </th>
+            ))}
+            <th>{t('admin:horizon.throughput')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queues.map((queue) => (
+            <tr key={queue.kind}>
+              <th scope="row">{kindLabel(t, queue.kind)}</th>
+              {COUNTS.map((count) => (
+                <td key={count} className="kontor-number">
+                  <Link
+                    to={`${HOME}?kind=${encodeURIComponent(queue.kind)}&state=${count.toUpperCase()}`}
+                    aria-label={`${kindLabel(t, queue.kind)}: ${t(`admin:horizon.${count}`)} ${queue[count]}`}
+                    className={
+                      count === 'failed' && queue.failed > 0 ? 'kontor-count-failed' : undefined
+                    }
+                  >
+                    {queue[count]}
+                  </Link>
+                </td>
+              ))}
+              <td>
+                <Throughput perMinute={queue.perMinute} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+/** /horizon: the queues, then the jobs. */
+function Horizon({ route }: PageProps) {
+  const { t, i18n } = useTranslation(['admin', 'ui']);
+  useLiveJobs();
+  const queues = useQuery(QueuesDocument);
+  const kinds = queues.data?.queues.map((queue) => queue.kind) ?? [];
+  const columns: Column<JobRowFragment>[] = [
+    {
+      title: t('admin:horizon.summary'),
+      cell: (job) => <Link to={`${HOME}/jobs/${job.id}`}>{job.summary || job.id}</Link>,
+    },
+    { title: t('admin:horizon.kind'), cell: (job) => kindLabel(t, job.kind) },
+    { title: t('admin:horizon.state'), cell: (job) => <JobStateTag state={job.state} /> },
+    {
+      title: t('admin:horizon.progress'),
+      cell: (job) => <span className="kontor-number-cell">{progressText(t, job)}</span>,
+    },
+    {
+      title: t('admin:horizon.attempts'),
+      cell: (job) => `${job.attempts} / ${job.maxAttempts}`,
+    },
+    {
+      title: t('admin:horizon.startedBy'),
+      cell: (job) => job.createdBy?.name ?? t('admin:horizon.system'),
+    },
+    { title: t('admin:horizon.created'), cell: (job) => formatTime(i18n.language, job.createdAt) },
+  ];
+  return (
+    <Page title={t(route.pageTitle!)}>
+      <section className="kontor-horizon-section" aria-labelledby="kontor-horizon-queues">
+        <h3 id="kontor-horizon-queues" className="bp6-heading">
+          {t('admin:horizon.queues')}
+        </h3>
+        {queues.error ? (
+          <Callout intent={Intent.DANGER} role="alert">
+            {problemText(graphqlProblem(queues.error))}
+          </Callout>
+        ) : queues.data ? (
+          <Queues queues={queues.data.queues} />
+        ) : (
+          <Spinner size={24} aria-label={t('ui:loading')} />
+        )}
+      </section>
+      <section className="kontor-horizon-section" aria-labelledby="kontor-horizon-jobs">
+        <h3 id="kontor-horizon-jobs" className="bp6-heading">
+          {t('admin:horizon.jobs')}
+        </h3>
+        {/* Newest first; the list has no sort of its own (the server's order). */}
+        <DataTable
+          query={JobsDocument}
+          pageOf={(data) => data.jobs}
+          columns={columns}
+          defaultSort="CREATED"
+          label={t('admin:horizon.jobs')}
+          filters={[
+            {
+              name: 'state',
+              label: t('admin:horizon.state'),
+              choices: STATES.map((state) => ({
+                value: state,
+                label: t(`ui:job.states.${state}`),
+              })),
+            },
+            {
+              name: 'kind',
+              label: t('admin:horizon.kind'),
+              choices: kinds.map((kind) => ({ value: kind, label: kindLabel(t, kind) })),
+            },
+          ]}
+          actions={(job) => (
+            <Link
+              className="bp6-button bp6-minimal"
+              to={`${HOME}/jobs/${job.id}`}
+              aria-label={`${t('admin:horizon.details')}: ${job.summary || job.id}`}
+              title={t('admin:horizon.details')}
+            >
+              <Icon icon="eye-open" />
+            </Link>
+          )}
+        />
+      </section>
+    </Page>
+  );
+}
+
+/** /horizon/jobs/:id: what the job is, its progress (cancel), error, attempts and retry. */
+function HorizonJob({ route }: PageProps) {
+  const { t, i18n } = useTranslation(['admin', 'ui']);
+  const { id = '' } = useParams();
+  const title = t(route.pageTitle!);
+  const detail = useQuery(JobDetailDocument, { variables: { id } });
+  const job = detail.data?.job;
+  const [retry, { loading: retrying }] = useMutation(RetryJobDocument);
+  const back = (
+    <Link className="bp6-button bp6-outlined" to={HOME}>
+      {t('admin:horizon.back')}
+    </Link>
+  );
+
+  if (!job) {
+    return (
+      <Page title={title} actions={back}>
+        {detail.loading ? (
+          <Spinner aria-label={t('ui:loading')} />
+        ) : detail.error && graphqlProblem(detail.error).code !== 'NOT_FOUND' ? (
+          <Callout intent={Intent.DANGER} role="alert">
+            {problemText(graphqlProblem(detail.error))}
+          </Callout>
+        ) : (
+          <NonIdealState icon="search" title={t('ui:job.notFound')} />
+        )}
+      </Page>
+    );
+  }
+
+  const runAgain = async () => {
+    try {
+      await retry({ variables: { id } });
+      showToast(t('admin:horizon.retried'), 'success');
+    } catch (error) {
+      showToast(problemText(graphqlProblem(error)), 'danger');
+    }
+  };
+  const retryable = job.state === 'FAILED' || job.state === 'CANCELLED';
+  const rows: [string, string][] = [
+    [t('admin:horizon.kind'), kindLabel(t, job.kind)],
+    [t('admin:horizon.summary'), job.summary || '–'],
+    [t('admin:horizon.attempts'), `${job.attempts} / ${job.maxAttempts}`],
+    [t('admin:horizon.startedBy'), job.createdBy?.name ?? t('admin:horizon.system')],
+    [t('admin:horizon.created'), formatTime(i18n.language, job.createdAt)],
+    [t('admin:horizon.started'), formatTime(i18n.language, job.startedAt)],
+    [t('admin:horizon.finished'), formatTime(i18n.language, job.finishedAt)],
+  ];
+  return (
+    <Page
+      title={title}
+      actions={
+        <>
+          {retryable ? (
+            <Button
+              icon="refresh"
+              intent={Intent.PRIMARY}
+              text={t('admin:horizon.retry')}
+              loading={retrying}
+              onClick={() => void runAgain()}
+            />
+          ) : null}
+          {back}
+        </>
+      }
+    >
+      <div className="kontor-horizon-job">
+        <section className="kontor-horizon-card" aria-label={t('admin:horizon.details')}>
+          <dl className="kontor-horizon-facts">
+            {rows.map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section className="kontor-horizon-card" aria-label={t('admin:horizon.progress')}>
+          <JobProgress
+            jobId={id}
+            channel="all"
+            // The end brings the report and the times: the details ask again.
+            onFinished={() => void detail.refetch().catch(() => {})}
+          />
+          {job.state !== 'FAILED' && job.error && !jobFinished(job.state) ? (
+            // Waiting for its next attempt: the last attempt's error.
+            <Callout intent={Intent.WARNING} icon="error">
+              {t('ui:job.error', { error: job.error })}
+            </Callout>
+          ) : null}
+        </section>
+        {job.result ? <ImportResult result={job.result} /> : null}
+      </div>
+    </Page>
+  );
+}
+
+/** Monitoring: /horizon and /horizon/jobs/:id. */
+export const horizonPages: ModulePages = {
+  'admin.horizon': Horizon,
+  'admin.horizon.job': HorizonJob,
+};

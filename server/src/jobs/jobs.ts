@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import { kysely } from '../db/kysely';
+import { conflict, invalidField, notFound } from '../domain/errors';
+import type { JobResult, JobState, QueueStats } from '../graphql/generated';
+import { listPage, type Page, type PageArgs } from '../lists/list';
+import { notify, userChannel } from '../notifications/notifications';
+import { broadcast } from '../realtime/publish';
+import { jobKind, jobKinds, type JobKind, type JobProgressReport, type JobReport } from './kinds';
+import { jobList, JOB_STATE_CODES, JOB_COLUMNS, JOB_FROM } from './list';
+import { bossDb, queueOf, QUEUE_SCHEMA } from './queue';
+
+/** A job as the API shows it (the schema's Job). */
+export interface JobRecord {
+  id: string;
+  kind: string;
+  state: JobState;
+  progress: JobProgressReport | null;
+  attempts: number;
+  maxAttempts: number;
+  error: string | null;
+  summary: string;
+  result: Omit<JobResult, '__typename'> | null;
+  createdBy: { id: number; name: string } | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** What pg-boss's complete, fail, cancel, resume and retry answer (its types say void). */
+export interface BossCommandResult {
+  affected: number;
+}
+
+/** The channel /horizon listens on (administrate holders only; see plugin.ts). */
+export const JOBS_CHANNEL = 'private-jobs';
+/** The event on JOBS_CHANNEL. */
+export const JOB_CHANGED_EVENT = 'JobChanged';
+/** The event on the starter's private channel. */
+export const JOB_PROGRESS_EVENT = 'JobProgress';
+/** The notification type of an ended job. */
+export const JOB_NOTIFICATION = 'job';
+
+/** The realtime payload of both events. */
+export interface JobEvent {
+  id: string;
+  kind: string;
+  state: JobState;
+  progress: JobProgressReport | null;
+  error: string | null;
+  attempts: number;
+}
+
+/** pg-boss's state names → the API's. */
+const STATES: Record<string, JobState> = {
+  created: 'WAITING',
+  retry: 'WAITING',
+  active: 'RUNNING',
+  completed: 'COMPLETED',
+  failed: 'FAILED',
+  cancelled: 'CANCELLED',
+};
+
+/** A row of JOB_COLUMNS. */
+export interface JobRow {
+  id: string;
+  kind: string;
+  summary: string;
+  progress: JobProgressReport | null;
+  createdAt: Date;
+  createdById: number | null;
+  createdByName: string | null;
+  state: string;
+  retryCount: number;
+  retryLimit: number;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  output: Record<string, unknown> | null;
+}
+
+/** The message of a failed run's output (pg-boss keeps the serialized error). */
+function errorOf(row: Pick<JobRow, 'state' | 'output'>): string | null {
+  if (row.state !== 'failed' && row.state !== 'retry') return null;
+  const output = row.output as { message?: unknown; value?: { message?: unknown } } | null;
+  const message = output?.message ?? output?.value?.message;
+  return typeof message === 'string' ? message : null;
+}
+
+/** The runs started so far: pg-boss counts retries from the second start on. */
+function attemptsOf(row: Pick<JobRow, 'retryCount' | 'startedOn'>): number {
+  return row.startedOn ? Number(row.retryCount) + 1 : 0;
+}
+
+function reportOf(row: JobRow): JobReport | null {
+  if (row.state !== 'completed' || !row.output) return null;
+  const report = row.output as Partial<JobReport>;
+  if (!Array.isArray(report.rejected)) return null;
+  return {
+    created: Number(report.created ?? 0),
+    updated: Number(report.updated ?? 0),
+    rejectedTotal: Number(report.rejectedTotal ?? report.rejected.length),
+    rejected: report.rejected,
+  };
+}
+
+const iso = (date: Date | string | null) => (date ? new Date(date).toISOString() : null);
+
+export function toJob(row: JobRow): JobRecord {
+  const state = STATES[row.state] ?? 'WAITING';
+  return {
+    id: row.id,
+    kind: row.kind,
+    state,
+    progress: row.progress
+      ? {
+          done: row.progress.done,
+          total: row.progress.total ?? null,
+          phase: row.progress.phase ?? null,
+          message: row.progress.message ?? null,
+        }
+      : null,
+    attempts: attemptsOf(row),
+    maxAttempts: Number(row.retryLimit) + 1,
+    error: errorOf(row),
+    summary: row.summary,
+    result: reportOf(row),
+    createdBy:
+      row.createdById != null ? { id: row.createdById, name: row.createdByName ?? '' } : null,
+    createdAt: iso(row.createdAt)!,
+    startedAt: iso(row.startedOn),
+    finishedAt:
+      STATES[row.state] === 'WAITING' || state === 'RUNNING' ? null : iso(row.completedOn),
+  };
+}
+
+/** One job, or undefined. */
+export async function findJob(db: Db, id: string): Promise<JobRecord | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM ${JOB_FROM} WHERE j.id = $1`, [
+    id,
+  ]);
+  return row && toJob(row);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who asks for a job: the acting user and whether they hold administrate. */
+export interface Viewer {
+  userId: number;
+  administrate: boolean;
+}
+
+/** A job the viewer may see (they started it, or hold administrate); NOT_FOUND otherwise. */
+export async function visibleJob(db: Db, id: string, viewer: Viewer): Promise<JobRecord> {
+  const job = await findJob(db, id);
+  if (!job || (!viewer.administrate && job.createdBy?.id !== viewer.userId))
+    throw notFound('Job not found.');
+  return job;
+}
+
+/** The filters of the job list. */
+export interface JobFilterValues {
+  state?: JobState | null;
+  kind?: string | null;
+}
+
+/** One page of jobs, newest first. */
+export async function listJobs(
+  db: Db,
+  args: PageArgs | null | undefined,
+  filter: JobFilterValues | null | undefined,
+): Promise<Page<JobRecord>> {
+  let kind: number | undefined;
+  if (filter?.kind) {
+    const names = [...jobKinds().keys()];
+    const index = names.indexOf(filter.kind);
+    if (index < 0)
+      throw invalidField('filter.kind', 'in', `There is no job kind ${filter.kind.slice(0, 100)}.`);
+    kind = index + 1;
+  }
+  const state = filter?.state ? JOB_STATE_CODES[filter.state] : undefined;
+  const page = await listPage<JobRow, 'NEWEST', 'state' | 'kind'>(db, jobList(), args, 'NEWEST', {
+    state,
+    kind,
+  });
+  return { ...page, items: page.items.map(toJob) };
+}
+
+/** The counts of every kind and the jobs that ended in each of the last 60 minutes. */
+export async function queueStats(db: Db): Promise<QueueStats[]> {
+  const names = [...jobKinds().keys()].sort();
+  const counts = await db.query<{ name: string; state: string; count: number }>(
+    `SELECT name, state::text AS state, count(*)::int AS count FROM (
+       SELECT name, state FROM ${QUEUE_SCHEMA}.job WHERE name = any($1)
+       UNION ALL
+       SELECT name, state FROM ${QUEUE_SCHEMA}.archive WHERE name = any($1)
+     ) q GROUP BY name, state`,
+    [names],
+  );
+  const minutes = await db.query<{ name: string; ago: number; count: number }>(
+    `SELECT name, floor(extract(epoch FROM now() - completed_on) / 60)::int AS ago, count(*)::int AS count
+       FROM ${QUEUE_SCHEMA}.job
+      WHERE name = any($1) AND state IN ('completed', 'failed', 'cancelled')
+        AND completed_on > now() - interval '60 minutes'
+      GROUP BY 1, 2`,
+    [names],
+  );
+  return names.map((name) => {
+    const of = (...states: string[]) =>
+      counts
+        .filter((row) => row.name === name && states.includes(row.state))
+        .reduce((sum, row) => sum + Number(row.count), 0);
+    const perMinute = Array.from({ length: 60 }, () => 0);
+    for (const row of minutes) {
+      if (row.name !== name || row.ago < 0 || row.ago > 59) continue;
+      perMinute[59 - row.ago]! += Number(row.count);
+    }
+    return {
+      kind: name,
+      waiting: of('created', 'retry'),
+      running: of('active'),
+      completed: of('completed'),
+      failed: of('failed'),
+      cancelled: of('cancelled'),
+      perMinute,
+    };
+  });
+}
+
+/** The realtime payload of a job. */
+export function jobEvent(job: JobRecord): JobEvent {
+  return {
+    id: job.id,
+    kind: job.kind,
+    state: job.state,
+    progress: job.progress ?? null,
+    error: job.error ?? null,
+    attempts: job.attempts,
+  };
+}
+
+/**
+ * Sends a job's event after `db`'s transaction commits: JobProgress to its starter,
+ * JobChanged to /horizon.
+ */
+export function publishJob(db: Db, event: JobEvent, starterId: number | null | undefined): void {
+  if (starterId != null)
+    broadcast(db, { channels: [userChannel(starterId)], event: JOB_PROGRESS_EVENT, data: event });
+  broadcast(db, { channels: [JOBS_CHANNEL], event: JOB_CHANGED_EVENT, data: event });
+}
+
+/** Reads a job (in `db`, a transaction) and publishes its event once that commits. */
+export async function publishJobState(db: Db, id: string): Promise<JobRecord | undefined> {
+  const job = await findJob(db, id);
+  if (job) publishJob(db, jobEvent(job), job.createdBy?.id);
+  return job;
+}
+
+/** Who starts a job. */
+export interface EnqueueOptions {
+  /** The starting user (gets its progress and the notification), null for the system. */
+  userId: number | null;
+}
+
+/**
+ * Enqueues a job of `kind` in `db`'s transaction (or its own): it runs only if that commits.
+ * The payload is parsed with the kind's rules (field errors name `payload.<field>`).
+ */
+export async function enqueue<Payload>(
+  db: Db,
+  kind: JobKind<Payload>,
+  payload: Payload,
+  options: EnqueueOptions,
+): Promise<JobRecord> {
+  const queue = queueOf(db);
+  if (jobKind(kind.name) !== kind) throw new Error(`job kind ${kind.name} is not defined`);
+  const parsed = kind.payload.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalidField(`payload.${issue?.path.join('.') ?? ''}`, 'payload', issue?.message ?? '');
+  }
+  const id = randomUUID();
+  return db.transaction(async (tx) => {
+    await kysely(tx)
+      .insertInto('jobs')
+      .values({
+        id,
+        kind: kind.name,
+        created_by: options.userId,
+        summary: kind.summary(parsed.data).slice(0, 500),
+      })
+      .execute();
+    const sent = await queue.boss.send(
+      kind.name,
+      { payload: parsed.data, userId: options.userId },
+      { id, db: bossDb(tx) },
+    );
+    if (sent !== id) throw new Error(`job kind ${kind.name} has no queue (define it before start)`);
+    tx.afterCommit(() => queue.wake());
+    const job = (await publishJobState(tx, id))!;
+    return job;
+  });
+}
+
+/** What a notification says about an ended job. */
+function endMessage(job: JobRecord): string {
+  if (job.state === 'COMPLETED') {
+    const r = job.result;
+    return r
+      ? `${job.summary}: done (${r.created} created, ${r.updated} updated, ${r.rejectedTotal} rejected).`
+      : `${job.summary}: done.`;
+  }
+  if (job.state === 'CANCELLED') return `${job.summary}: cancelled.`;
+  return `${job.summary}: failed${job.error ? ` (${job.error})` : ''}.`;
+}
+
+/** Tells the starter (in `db`'s transaction) that their job ended, with a link to its result. */
+export async function notifyEnded(db: Db, job: JobRecord): Promise<void> {
+  if (!job.createdBy) return;
+  const kind = jobKind(job.kind);
+  await notify(
+    db,
+    Number(job.createdBy.id),
+    endMessage(job),
+    {
+      jobId: job.id,
+      kind: job.kind,
+      state: job.state,
+      link: kind?.link?.(job.id) ?? `/horizon/jobs/${job.id}`,
+    },
+    { type: JOB_NOTIFICATION },
+  );
+}
+
+/**
+ * Cancels a waiting or running job (a running one stops at its next progress point);
+ * CONFLICT when it has ended. The starter is notified.
+ */
+export async function cancelJob(db: Db, id: string, viewer: Viewer): Promise<JobRecord> {
+  const queue = queueOf(db);
+  const job = await db.transaction(async (tx) => {
+    const current = await visibleJob(tx, id, viewer);
+    const { affected } = (await queue.boss.cancel(current.kind, id, {
+      db: bossDb(tx),
+    })) as unknown as BossCommandResult;
+    if (!affected) throw conflict('The job has already ended.', 'in-use');
+    const cancelled = (await publishJobState(tx, id))!;
+    await notifyEnded(tx, cancelled);
+    return cancelled;
+  });
+  queue.cancelLocal(id);
+  return job;
+}
+
+/** Runs a failed or cancelled job again; CONFLICT when it is waiting, running or completed. */
+export async function retryJob(db: Db, id: string, viewer: Viewer): Promise<JobRecord> {
+  const queue = queueOf(db);
+  return db.transaction(async (tx) => {
+    const current = await visibleJob(tx, id, viewer);
+    const target = bossDb(tx);
+    const { affected } = (
+      current.state === 'FAILED'
+        ? await queue.boss.retry(current.kind, id, { db: target })
+        : current.state === 'CANCELLED'
+          ? await queue.boss.resume(current.kind, id, { db: target })
+          : { affected: 0 }
+    ) as BossCommandResult;
+    if (!affected) throw conflict('Only a failed or cancelled job can be run again.', 'in-use');
+    await kysely(tx).updateTable('jobs').set({ progress: null }).where('id', '=', id).execute();
+    tx.afterCommit(() => queue.wake());
+    return (await publishJobState(tx, id))!;
+  });
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { Db } from '../db';
+
+/** How far a job is: `done` of `total` (null while unknown), a phase name and a message. */
+export interface JobProgressReport {
+  done: number;
+  total?: number | null;
+  phase?: string | null;
+  message?: string | null;
+}
+
+/** A rejected row of an import-like job. */
+export interface RejectedRow {
+  row: number;
+  field: string;
+  reason: string;
+}
+
+/** What an import-like job leaves behind (the schema's JobResult); kept as the job's result. */
+export interface JobReport {
+  created: number;
+  updated: number;
+  rejectedTotal: number;
+  /** The first MAX_REJECTED_ROWS rejected rows. */
+  rejected: RejectedRow[];
+}
+
+/** A report keeps this many rejected rows (rejectedTotal counts all). */
+export const MAX_REJECTED_ROWS = 1000;
+
+/** What a handler gets. */
+export interface JobContext<Payload> {
+  /** The job's id (a UUID). */
+  id: string;
+  kind: string;
+  payload: Payload;
+  /** Who started it (null: the system). */
+  userId: number | null;
+  /** 1 on the first run, 2 on the first retry … */
+  attempt: number;
+  /** The database (not a transaction: the handler writes in transactions of its own, per batch). */
+  db: Db;
+  /**
+   * Reports progress (stored, and sent live at most ~4 times a second). Throws JobStopped when
+   * the job was cancelled (or this node lost it): the handler lets it propagate. Call it
+   * between transactions, never inside one (on PGlite that transaction would wait for itself).
+   */
+  progress(report: JobProgressReport): Promise<void>;
+}
+
+/** A kind of background job: its name, its payload's rules and what it does. */
+export interface JobKind<Payload> {
+  /** Unique, e.g. `clients.import` (letters, digits, dots, dashes, underscores). */
+  name: string;
+  /** The payload's rules; enqueue parses the payload with it, and the worker again. */
+  payload: z.ZodType<Payload>;
+  /** The payload for humans (shown on /horizon and in the notification). */
+  summary(payload: Payload): string;
+  /** Runs in all, the first included (default 3). */
+  maxAttempts?: number;
+  /** Seconds before the first retry; doubled for each further one (default 10). */
+  retryDelaySeconds?: number;
+  /** A run taking longer is failed by the queue (default 4 hours; at most 23). */
+  timeoutSeconds?: number;
+  /** Where the starter sees the job's result (the notification's link). */
+  link?(jobId: string): string;
+  /**
+   * Does the work. Must be idempotent (a run cut short by a crash is run again) and write in
+   * transactions per batch, calling `ctx.progress` between them. Its answer is kept as the
+   * job's result; throwing fails the run (retried up to maxAttempts).
+   */
+  handler(ctx: JobContext<Payload>): Promise<JobReport | void>;
+}
+
+/** Thrown by ctx.progress when the job must stop: cancelled, or no longer this node's. */
+export class JobStopped extends Error {
+  constructor(readonly reason: 'cancelled' | 'lost' | 'shutdown') {
+    super(
+      reason === 'cancelled'
+        ? 'The job was cancelled.'
+        : reason === 'shutdown'
+          ? 'The server stopped while running the job.'
+          : 'The job is no longer run by this node.',
+    );
+    this.name = 'JobStopped';
+  }
+}
+
+/**
+ * Thrown by a handler whose input can never succeed (a file that is gone or cannot be read):
+ * the job fails at once with this message, without the attempts left (retrying would only
+ * repeat the error). /horizon's retry runs it again, e.g. after the cause is fixed.
+ */
+export class JobRejected extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobRejected';
+  }
+}
+
+const NAME = /^[a-z][a-z0-9_.-]{0,99}$/;
+const kinds = new Map<string, JobKind<unknown>>();
+
+/** Declares a job kind (at module load, before the server starts its queue). */
+export function defineJobKind<Payload>(kind: JobKind<Payload>): JobKind<Payload> {
+  if (!NAME.test(kind.name)) throw new Error(`job kind ${kind.name}: not a valid name`);
+  const known = kinds.get(kind.name);
+  if (known && known !== kind) throw new Error(`job kind ${kind.name} is defined twice`);
+  kinds.set(kind.name, kind as JobKind<unknown>);
+  return kind;
+}
+
+/** Every defined kind, by name. */
+export function jobKinds(): ReadonlyMap<string, JobKind<unknown>> {
+  return kinds;
+}
+
+/** A kind by name, or undefined. */
+export function jobKind(name: string): JobKind<unknown> | undefined {
+  return kinds.get(name);
+}

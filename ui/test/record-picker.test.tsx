@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
+import { KontorForm, RecordPicker, rules, runGraphql, useKontorForm } from '../src';
+import { CreateUser, tag, toolkitSuite, render } from './support/toolkit-kit';
+
+// The record picker and a hand scanner: the scanner types a whole code and presses Enter
+// before the server's search has answered. The Enter is remembered and acted on when the
+// answer for that text arrives. The search request is held (the real server answers it once
+// released), so "before the answer" is certain, not a race.
+
+const { server } = toolkitSuite();
+const run = tag();
+const wait = { timeout: 10_000 };
+
+const UserChoices = parse(`
+  query UserChoices($search: String) {
+    users(page: { pageSize: 20, search: $search }) { items { id name } }
+  }
+`) as TypedDocumentNode<
+  { users: { items: { id: string; name: string }[] } },
+  { search?: string | null }
+>;
+
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  // "Scan A" and "Scan A2" both match "Scan A" (one of them exactly); "Scan B" only itself.
+  for (const suffix of ['A', 'A2', 'B']) {
+    const name = `Scan ${run} ${suffix}`;
+    const { createUser } = (await runGraphql(CreateUser, {
+      input: {
+        name,
+        email: `${run}-${suffix}@kontor.test`,
+        password: 'scanner-passwort',
+        roleIds: [],
+      },
+    })) as { createUser: { id: string } };
+    ids[suffix] = String(createUser.id);
+  }
+});
+
+/** A form with one picker; every save is recorded (what the form would send). */
+function PickerForm({ saved }: { saved: unknown[] }) {
+  const form = useKontorForm({
+    initial: { userId: '' },
+    rules: { userId: rules.choice() },
+    save: async (values) => saved.push(values),
+  });
+  return (
+    <KontorForm form={form}>
+      <RecordPicker name="userId" label="Benutzer" query={UserChoices} />
+      <button type="submit">Speichern</button>
+    </KontorForm>
+  );
+}
+
+const picker = () => screen.getByRole('combobox', { name: /^Benutzer/ });
+
+/** Types the text and presses Enter while the server's answer to the search is held. */
+async function scan(text: string): Promise<void> {
+  // The picker's Blueprint part loads with the first picker shown.
+  await screen.findByRole('combobox', { name: /^Benutzer/ }, wait);
+  const release = server().hold('POST', '/graphql');
+  await userEvent.click(picker());
+  await userEvent.type(picker(), `${text}{Enter}`);
+  // The list has no answer yet: it says so, and nothing is chosen.
+  expect(screen.getByRole('option', { name: 'Wird geladen …' })).toBeInTheDocument();
+  // The search goes out after the pause in typing, and waits at the hold.
+  await waitFor(
+    () =>
+      expect(server().requests.some((r) => JSON.stringify(r.body ?? '').includes(text))).toBe(true),
+    wait,
+  );
+  release();
+}
+
+describe('record picker and a hand scanner (real server, the search answer held)', () => {
+  test('the whole name and Enter before the answer: the one match is picked when it arrives', async () => {
+    const saved: unknown[] = [];
+    render(<PickerForm saved={saved} />);
+    await scan(`Scan ${run} B`);
+    // Picked: the popover closed, the input shows the record, and the form holds its id.
+    await waitFor(() => expect(picker()).toHaveValue(`Scan ${run} B`), wait);
+    await waitFor(() => expect(picker()).toHaveAttribute('aria-expanded', 'false'), wait);
+    await waitFor(() => expect(screen.queryByRole('option')).toBeNull(), wait);
+    // The early Enter did not submit the form (a form without a client would complain).
+    expect(saved).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(saved).toEqual([{ userId: ids.B }]), wait);
+  });
+
+  test('several matches, one of them exactly the typed text: the exact one is picked', async () => {
+    const saved: unknown[] = [];
+    render(<PickerForm saved={saved} />);
+    await scan(`Scan ${run} A`);
+    await waitFor(() => expect(picker()).toHaveValue(`Scan ${run} A`), wait);
+    await waitFor(() => expect(picker()).toHaveAttribute('aria-expanded', 'false'), wait);
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(saved).toEqual([{ userId: ids.A }]), wait);
+  });
+
+  test('several matches, none exact: nothing is picked, the matches are shown to choose from', async () => {
+    const saved: unknown[] = [];
+    render(<PickerForm saved={saved} />);
+    await scan(`Scan ${run}`);
+    expect(await screen.findByRole('option', { name: `Scan ${run} A2` }, wait)).toBeVisible();
+    expect(screen.getByRole('option', { name: `Scan ${run} A` })).toBeVisible();
+    expect(screen.getByRole('option', { name: `Scan ${run} B` })).toBeVisible();
+    expect(picker()).toHaveValue(`Scan ${run}`);
+    expect(picker()).toHaveAttribute('aria-expanded', 'true');
+    // Nothing chosen: saving says the field is required and sends nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Dies ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+});
