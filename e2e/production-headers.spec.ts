@@ -13,6 +13,8 @@ let server: Awaited<ReturnType<typeof startKontor>> | undefined;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // Two starts on a fresh embedded database (initdb, migrations): slow on a busy machine.
+  test.setTimeout(120_000);
   // startKontor waits for an answer on the port: another server there would answer instead.
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,

@@ -35,6 +35,22 @@ export interface RecordChange {
   change: Change;
 }
 
+const ownChannels = new Map<string, string>();
+
+/**
+ * Declares that an area publishes the changes of `typename` on channels of its own (jobs:
+ * `JobChanged` on `private-jobs`, `JobProgress` to the starter), so mutations returning it
+ * need no RecordChanged. Called at module load by the area.
+ */
+export function publishedOnOwnChannels(typename: string, how: string): void {
+  ownChannels.set(typename, how);
+}
+
+/** How a type's changes are published when its area does it itself, or undefined. */
+export function ownChannelsOf(typename: string): string | undefined {
+  return ownChannels.get(typename);
+}
+
 /** The record channel of an entity's view permission (`client:view` → `private-records.client`). */
 export function recordChannel(viewPermission: Permission): string {
   return `private-records.${viewPermission.slice(0, viewPermission.indexOf(':'))}`;

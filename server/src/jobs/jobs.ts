@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { kysely } from '../db/kysely';
-import { conflict, invalidField, notFound } from '../domain/errors';
+import { conflict, invalidField, InvalidInput, notFound } from '../domain/errors';
 import type { JobResult, JobState, QueueStats } from '../graphql/generated';
 import { listPage, type Page, type PageArgs } from '../lists/list';
 import { notify, userChannel } from '../notifications/notifications';
@@ -171,18 +171,32 @@ export async function listJobs(
   filter: JobFilterValues | null | undefined,
 ): Promise<Page<JobRecord>> {
   let kind: number | undefined;
+  let unknownKind: InvalidInput | undefined;
   if (filter?.kind) {
     const names = [...jobKinds().keys()];
     const index = names.indexOf(filter.kind);
     if (index < 0)
-      throw invalidField('filter.kind', 'in', `There is no job kind ${filter.kind.slice(0, 100)}.`);
-    kind = index + 1;
+      unknownKind = invalidField(
+        'filter.kind',
+        'in',
+        `There is no job kind ${filter.kind.slice(0, 100)}.`,
+      );
+    else kind = index + 1;
   }
   const state = filter?.state ? JOB_STATE_CODES[filter.state] : undefined;
-  const page = await listPage<JobRow, 'NEWEST', 'state' | 'kind'>(db, jobList(), args, 'NEWEST', {
-    state,
-    kind,
-  });
+  let page: Page<JobRow>;
+  try {
+    page = await listPage<JobRow, 'NEWEST', 'state' | 'kind'>(db, jobList(), args, 'NEWEST', {
+      state,
+      kind,
+    });
+  } catch (error) {
+    // Every bad argument at once: the page's and the kind's.
+    if (unknownKind && error instanceof InvalidInput)
+      throw new InvalidInput({ ...error.problems, ...unknownKind.problems });
+    throw error;
+  }
+  if (unknownKind) throw unknownKind;
   return { ...page, items: page.items.map(toJob) };
 }
 

@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
 import { permissionsOfRequest } from '../auth/guards';
+import { publishedOnOwnChannels } from '../graphql/record-changes';
 import { addChannelRule } from '../realtime/channels';
 import { JOBS_CHANNEL } from './jobs';
 import { startQueue, stopQueue } from './queue';
 import { jobResolvers } from './resolvers';
 import { startRunner, type Runner } from './runner';
+
+// A job's changes go to its starter and to /horizon, not to a record channel.
+publishedOnOwnChannels('Job', `JobProgress to the starter, JobChanged on ${JOBS_CHANNEL}`);
 
 // /horizon's live channel: only holders of administrate may join it.
 addChannelRule({

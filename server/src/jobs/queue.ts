@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { databaseOf, type Db } from '../db';
+import { databaseOf, type Database, type Db } from '../db';
 import type { JobsConfig } from '../config';
 import { jobKinds, type JobKind } from './kinds';
 
@@ -8,6 +8,9 @@ import { jobKinds, type JobKind } from './kinds';
 // database. pg-boss talks to the database only through `executeSql(text, values)`; this file
 // gives it our `Db` — PGlite or the PostgreSQL pool alike — instead of its own pg pool, and a
 // transaction's `Db` when a job is enqueued inside the caller's transaction.
+
+/** The advisory lock under which a node starts the queue (see startQueue). */
+const QUEUE_START_LOCK_ID = 4_711_2025;
 
 /** The schema pg-boss keeps its tables in. */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -105,13 +108,20 @@ export async function startQueue(
     deleteAfterDays: 7,
   });
   boss.on('error', onError);
-  await boss.start();
-  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-  for (const kind of jobKinds().values()) {
-    if (existing.has(kind.name))
-      await boss.updateQueue(kind.name, { name: kind.name, ...queueOptions(kind) });
-    else await boss.createQueue(kind.name, { name: kind.name, ...queueOptions(kind) });
-  }
+  // Nodes starting at once on an empty database would each create pg-boss's schema (its own
+  // lock comes after CREATE SCHEMA): one at a time, the others find it made.
+  const owned = database as Partial<Database>;
+  const oneAtATime = <T>(fn: () => Promise<T>) =>
+    owned.withLock ? owned.withLock(QUEUE_START_LOCK_ID, fn) : fn();
+  await oneAtATime(async () => {
+    await boss.start();
+    const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+    for (const kind of jobKinds().values()) {
+      if (existing.has(kind.name))
+        await boss.updateQueue(kind.name, { name: kind.name, ...queueOptions(kind) });
+      else await boss.createQueue(kind.name, { name: kind.name, ...queueOptions(kind) });
+    }
+  });
   const queue = {
     boss,
     node: randomUUID(),
