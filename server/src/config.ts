@@ -17,7 +17,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url().optional(),
+  // A PostgreSQL connection URL; the host may be empty with `?host=/socket/dir` (a Unix socket,
+  // libpq's form), which a plain URL rule would refuse.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// (or postgresql://) URL')
+    .optional(),
   DIST_DIR: z.string().min(1).optional(),
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
   SESSION_LIFETIME: z.coerce.number().int().positive().default(120),

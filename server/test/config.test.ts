@@ -43,6 +43,14 @@ test('invalid settings are refused with every problem named', () => {
   ).toThrow(/PORT[\s\S]*SESSION_LIFETIME|SESSION_LIFETIME[\s\S]*PORT/);
 });
 
+test('DATABASE_URL may name a Unix socket directory (libpq form), and must be a postgres URL', () => {
+  const socket = 'postgresql://kontor@/kontor?host=%2Fvar%2Frun%2Fpostgresql';
+  expect(loadConfig({ DATABASE_URL: socket }, cwd).databaseUrl).toBe(socket);
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://u@db/kontor' }, cwd)).toThrow(
+    /DATABASE_URL must be a postgres:\/\//,
+  );
+});
+
 test('settings are read from the environment', () => {
   const config = loadConfig(
     {
