@@ -101,9 +101,10 @@ test('an admin imports clients from a CSV: the bar moves live, the report lists 
   expect(values.at(-1)).toBe(100);
   await expect(page.getByText(`${rows} angelegt, 0 aktualisiert, 1 abgelehnt`)).toBeVisible();
   const rejected = page.getByRole('table', { name: 'Abgelehnte Zeilen' });
-  await expect(rejected.getByRole('row').filter({ hasText: String(rows + 2) })).toContainText(
-    'Straße',
-  );
+  const badRow = rejected.getByRole('row').filter({ hasText: String(rows + 2) });
+  await expect(badRow).toContainText('Straße');
+  // The reason in the page's language, from the rule the server names.
+  await expect(badRow).toContainText('Dies ist ein Pflichtfeld');
   // The notification: a toast naming the file, and one more in the bell.
   await expect(page.getByText(new RegExp(file.replace('.', '\\.'))).last()).toBeVisible();
   // (At least one more: the other tests here, run beside this one as the same admin, may add theirs.)

@@ -39,5 +39,7 @@ export {
   jobFinished,
   graphqlProblem,
   problemText,
+  errorText,
+  ruleMessage,
 } from '@kontor/ui';
 export type { RecordFormProps, Upload, JobView, JobEvent, JobState, Column } from '@kontor/ui';

@@ -69,6 +69,8 @@ export const adminTexts = {
         impersonate: 'Als dieser Benutzer einloggen',
       },
       import: {
+        noNameColumn: 'Die Datei hat keine Spalte „Name“ (Kopfzeile).',
+        duplicateName: 'Der Name steht schon in Zeile {{row}} der Datei.',
         button: 'Importieren',
         help: 'Eine CSV- oder XLSX-Datei mit Kopfzeile. Mandanten werden über ihren Namen zugeordnet: ein vorhandener wird aktualisiert, ein neuer angelegt. Erkannte Spalten (deutsch oder englisch benannt):',
         file: 'Datei',
@@ -200,6 +202,8 @@ export const adminTexts = {
         impersonate: 'Log in as the user',
       },
       import: {
+        noNameColumn: 'The file has no “Name” column (header row).',
+        duplicateName: 'The name is already in row {{row}} of the file.',
         button: 'Import',
         help: 'A CSV or XLSX file with a header row. Clients are matched by name: an existing one is updated, a new one created. Recognized columns (named in German or English):',
         file: 'File',

@@ -36,7 +36,7 @@ async function upload(browser: Browser, name: string, content: Buffer | string):
 
 const IMPORT = `mutation($id: ID!) { importClients(uploadId: $id) { id state kind summary } }`;
 const JOB = `query($id: ID!) { job(id: $id) { state error attempts maxAttempts progress { done total }
-  result { created updated rejectedTotal rejected { row field reason } } } }`;
+  result { created updated rejectedTotal rejected { row field reason rule params { max min row } } } } }`;
 
 /** Starts the import of a file and waits for its job to end; returns the job. */
 async function importFile(browser: Browser, name: string, content: Buffer | string) {
@@ -105,10 +105,35 @@ describe('clients import', () => {
       updated: 0,
       rejectedTotal: 4,
       rejected: [
-        { row: 3, field: 'postcode', reason: 'The postcode is not valid for DE.' },
-        { row: 4, field: 'name', reason: 'The name field is required.' },
-        { row: 5, field: 'email', reason: 'The email field must be a valid email address.' },
-        { row: 6, field: 'name', reason: 'The name is already in row 2 of the file.' },
+        // The rule and its numbers let the screen say it in the user's language.
+        {
+          row: 3,
+          field: 'postcode',
+          reason: 'The postcode is not valid for DE.',
+          rule: 'postcode',
+          params: null,
+        },
+        {
+          row: 4,
+          field: 'name',
+          reason: 'The name field is required.',
+          rule: 'required',
+          params: null,
+        },
+        {
+          row: 5,
+          field: 'email',
+          reason: 'The email field must be a valid email address.',
+          rule: 'email',
+          params: null,
+        },
+        {
+          row: 6,
+          field: 'name',
+          reason: 'The name is already in row 2 of the file.',
+          rule: 'admin:import.duplicateName',
+          params: { max: null, min: null, row: 2 },
+        },
       ],
     });
     expect(await clientsNamed('Report')).toHaveLength(1);
@@ -135,7 +160,7 @@ describe('clients import', () => {
     expect(job.result).toMatchObject({
       created: 0,
       rejectedTotal: 1,
-      rejected: [{ row: 1, field: 'name' }],
+      rejected: [{ row: 1, field: 'name', rule: 'admin:import.noNameColumn' }],
     });
     expect(await countRows(t, 'clients')).toBe(before);
   });

@@ -7,11 +7,13 @@ import {
 } from '../graphql/generated';
 import './import.css';
 import {
+  errorText,
   graphqlProblem,
   JobProgress,
   Link,
   Page,
   problemText,
+  ruleMessage,
   showToast,
   UploadField,
   useMutation,
@@ -46,6 +48,20 @@ const COLUMNS = [
   'phone',
   'additionalLines',
 ] as const;
+
+/** A rejected row's reason in the user's language (the server's English text where no rule has one). */
+function reasonText(rejected: {
+  reason: string;
+  rule: string;
+  params?: { max?: number | null; min?: number | null; row?: number | null } | null;
+}): string {
+  const params = Object.fromEntries(
+    Object.entries(rejected.params ?? {}).filter(
+      ([key, value]) => key !== '__typename' && value != null,
+    ),
+  );
+  return errorText(ruleMessage(rejected.rule, params, rejected.reason)) ?? rejected.reason;
+}
 
 /** An import's report (the job's result): how many created and updated, and the rejected rows. */
 export type ImportResultValues = NonNullable<NonNullable<ImportReportQuery['job']>['result']>;
@@ -88,7 +104,7 @@ export function ImportResult({ result }: { result: ImportResultValues }) {
                   <tr key={`${rejected.row}:${rejected.field}`}>
                     <td className="kontor-import-row">{rejected.row}</td>
                     <td>{fieldName(rejected.field)}</td>
-                    <td>{rejected.reason}</td>
+                    <td>{reasonText(rejected)}</td>
                   </tr>
                 ))}
               </tbody>

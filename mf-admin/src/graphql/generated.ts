@@ -219,7 +219,13 @@ export type ImportReportQuery = {
       created: number;
       updated: number;
       rejectedTotal: number;
-      rejected: Array<{ row: number; field: string; reason: string }>;
+      rejected: Array<{
+        row: number;
+        field: string;
+        reason: string;
+        rule: string;
+        params: { max: number | null; min: number | null; row: number | null } | null;
+      }>;
     } | null;
   } | null;
 };
@@ -370,7 +376,13 @@ export type JobDetailQuery = {
       created: number;
       updated: number;
       rejectedTotal: number;
-      rejected: Array<{ row: number; field: string; reason: string }>;
+      rejected: Array<{
+        row: number;
+        field: string;
+        reason: string;
+        rule: string;
+        params: { max: number | null; min: number | null; row: number | null } | null;
+      }>;
     } | null;
     createdBy: { id: string; name: string } | null;
     progress: {
@@ -1067,6 +1079,19 @@ export const ImportReportDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'row' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'field' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'params' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'max' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'min' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                                ],
+                              },
+                            },
                           ],
                         },
                       },
@@ -1662,6 +1687,19 @@ export const JobDetailDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'row' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'field' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'params' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'max' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'min' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                                ],
+                              },
+                            },
                           ],
                         },
                       },

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { invalidField } from '../domain/errors';
+import { ruleOf } from '../domain/validation';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import {
   defineJobKind,
@@ -279,7 +280,12 @@ export const clientsImport = defineJobKind<ImportPayload>({
       if (!columns) {
         columns = cells.map((header) => HEADERS.get(normalize(header)));
         if (!columns.includes('name')) {
-          reject({ row, field: 'name', reason: 'The file has no Name column (header row).' });
+          reject({
+            row,
+            field: 'name',
+            reason: 'The file has no Name column (header row).',
+            rule: 'admin:import.noNameColumn',
+          });
           return report;
         }
         continue;
@@ -292,7 +298,7 @@ export const clientsImport = defineJobKind<ImportPayload>({
           const field = String(issue.path.at(-1) ?? 'name');
           if (fields.has(field)) continue;
           fields.add(field);
-          reject({ row, field, reason: issue.message });
+          reject({ row, field, reason: issue.message, ...ruleOf(issue) });
         }
       } else {
         const key = parsed.data.name.toLowerCase();
@@ -302,6 +308,8 @@ export const clientsImport = defineJobKind<ImportPayload>({
             row,
             field: 'name',
             reason: `The name is already in row ${first} of the file.`,
+            rule: 'admin:import.duplicateName',
+            params: { row: first },
           });
         else {
           seen.set(key, row);

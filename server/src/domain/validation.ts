@@ -115,7 +115,7 @@ export function pathsOf(
 }
 
 /** The rule a zod issue broke, named as the screens translate it. */
-function ruleOf(issue: z.core.$ZodIssue): Pick<FieldProblem, 'rule' | 'params'> {
+export function ruleOf(issue: z.core.$ZodIssue): Pick<FieldProblem, 'rule' | 'params'> {
   switch (issue.code) {
     case 'invalid_type':
       return { rule: issue.input === undefined || issue.input === null ? 'required' : 'type' };

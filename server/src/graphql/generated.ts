@@ -385,7 +385,20 @@ export type JobRejectedRow = {
   __typename?: 'JobRejectedRow';
   row: Scalars['Int']['output'];
   field: Scalars['String']['output'];
+  /** Why, in English. */
   reason: Scalars['String']['output'];
+  /** The rule broken, as the screens translate it: a field rule (required, max, …) or a whole key (admin:import.duplicateName). */
+  rule: Scalars['String']['output'];
+  /** The rule's numbers, where it has any. */
+  params?: Maybe<JobRuleParams>;
+};
+
+/** The numbers of a broken rule: a length's limit, an earlier row. */
+export type JobRuleParams = {
+  __typename?: 'JobRuleParams';
+  max?: Maybe<Scalars['Int']['output']>;
+  min?: Maybe<Scalars['Int']['output']>;
+  row?: Maybe<Scalars['Int']['output']>;
 };
 
 /** What a job of an import-like kind left behind (its report). */
@@ -725,6 +738,7 @@ export type ResolversTypes = {
   JobState: JobState;
   JobProgress: ResolverTypeWrapper<JobProgress>;
   JobRejectedRow: ResolverTypeWrapper<JobRejectedRow>;
+  JobRuleParams: ResolverTypeWrapper<JobRuleParams>;
   JobResult: ResolverTypeWrapper<JobResult>;
   JobStarter: ResolverTypeWrapper<JobStarter>;
   Job: ResolverTypeWrapper<Job>;
@@ -778,6 +792,7 @@ export type ResolversParentTypes = {
   DepartmentInput: DepartmentInput;
   JobProgress: JobProgress;
   JobRejectedRow: JobRejectedRow;
+  JobRuleParams: JobRuleParams;
   JobResult: JobResult;
   JobStarter: JobStarter;
   Job: Job;
@@ -1133,6 +1148,17 @@ export type JobRejectedRowResolvers<
   row?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  params?: Resolver<Maybe<ResolversTypes['JobRuleParams']>, ParentType, ContextType>;
+};
+
+export type JobRuleParamsResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['JobRuleParams'] = ResolversParentTypes['JobRuleParams'],
+> = {
+  max?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  row?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type JobResultResolvers<
@@ -1301,6 +1327,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DepartmentPage?: DepartmentPageResolvers<ContextType>;
   JobProgress?: JobProgressResolvers<ContextType>;
   JobRejectedRow?: JobRejectedRowResolvers<ContextType>;
+  JobRuleParams?: JobRuleParamsResolvers<ContextType>;
   JobResult?: JobResultResolvers<ContextType>;
   JobStarter?: JobStarterResolvers<ContextType>;
   Job?: JobResolvers<ContextType>;

@@ -13,7 +13,15 @@ export interface JobProgressReport {
 export interface RejectedRow {
   row: number;
   field: string;
+  /** The reason in English (the API's fallback text). */
   reason: string;
+  /**
+   * The rule broken, named as the screens translate it: a field rule (`required`, `max`, …, as
+   * in GraphQL's fieldRules) or a whole translation key (`admin:import.duplicateName`).
+   */
+  rule: string;
+  /** The rule's numbers: `max`/`min` of a length rule, `row` of an earlier row. */
+  params?: { max?: number; min?: number; row?: number };
 }
 
 /** What an import-like job leaves behind (the schema's JobResult); kept as the job's result. */
