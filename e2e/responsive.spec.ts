@@ -190,7 +190,8 @@ for (const screen of SCREENS) {
         await content.getByLabel(text.email).fill(DEMO.admin.email);
         await content.getByLabel(text.password).fill(DEMO.admin.password);
         await content.getByRole('button', { name: text.login }).click();
-        await expect(page).toHaveURL('/dashboard');
+        // A login hashes the password: seconds on a CI machine busy with two browsers.
+        await expect(page).toHaveURL('/dashboard', { timeout: 15_000 });
         await expect(content.locator('h2')).toHaveText(text.dashboard);
         await expect(topBar.locator('.kontor-connection')).toBeVisible();
         await expectLayoutRules(page, 'the dashboard');

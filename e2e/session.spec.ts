@@ -35,7 +35,8 @@ test('a successful login lands on /dashboard with a toast that goes after 2.5 s'
   await form.getByLabel('E-Mail').fill(DEMO.admin.email);
   await form.getByLabel('Passwort').fill(DEMO.admin.password);
   await form.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  // A login hashes the password: seconds on a CI machine busy with two browsers.
+  await expect(page).toHaveURL('/dashboard', { timeout: 15_000 });
   const toast = page.getByText('Login erfolgreich!');
   await expect(toast).toBeVisible();
   await expect(page.getByText('Bestellungen gesamt')).toBeVisible();
