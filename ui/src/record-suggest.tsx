@@ -1,8 +1,7 @@
-import { MenuItem } from '@blueprintjs/core';
 import { MultiSelect, Suggest, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { i18n } from '@kontor/shared-session';
-import { Button } from '@blueprintjs/core';
+import { Button, MenuItem } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { runGraphql } from './graphql';
 import type { PickerProps, RecordChoice } from './record-picker';

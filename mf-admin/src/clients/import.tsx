@@ -3,8 +3,9 @@ import { useState } from 'react';
 import {
   ImportClientsDocument,
   ImportReportDocument,
-  type ImportReportQuery,
+  type ImportResultFieldsFragment,
 } from '../graphql/generated';
+import { ADDRESS_FIELDS } from './fields';
 import './import.css';
 import {
   errorText,
@@ -30,24 +31,7 @@ import {
 const LIST = '/administration/clients';
 
 /** The columns a file may have (the client list's CSV export headers, so an export re-imports). */
-const COLUMNS = [
-  'name',
-  'company',
-  'prefix',
-  'firstName',
-  'middleName',
-  'lastName',
-  'suffix',
-  'street',
-  'houseNumber',
-  'postcode',
-  'city',
-  'countryCode',
-  'state',
-  'email',
-  'phone',
-  'additionalLines',
-] as const;
+const COLUMNS = ['name', ...ADDRESS_FIELDS] as const;
 
 /** A rejected row's reason in the user's language (the server's English text where no rule has one). */
 function reasonText(rejected: {
@@ -64,7 +48,7 @@ function reasonText(rejected: {
 }
 
 /** An import's report (the job's result): how many created and updated, and the rejected rows. */
-export type ImportResultValues = NonNullable<NonNullable<ImportReportQuery['job']>['result']>;
+export type ImportResultValues = ImportResultFieldsFragment;
 
 /** The report of an ended import: created, updated, and the rejected rows with their reasons. */
 export function ImportResult({ result }: { result: ImportResultValues }) {

@@ -7,6 +7,7 @@ import {
   UpdateClientDocument,
   type ClientQuery,
 } from '../graphql/generated';
+import { ADDRESS_FIELDS } from './fields';
 import { ClientImport } from './import';
 import {
   can,
@@ -27,23 +28,6 @@ import {
 } from '../shared-session';
 
 const LIST = '/administration/clients';
-const ADDRESS_FIELDS = [
-  'company',
-  'prefix',
-  'firstName',
-  'middleName',
-  'lastName',
-  'suffix',
-  'street',
-  'houseNumber',
-  'postcode',
-  'city',
-  'countryCode',
-  'state',
-  'email',
-  'phone',
-  'additionalLines',
-] as const;
 
 /** The server's rules of a client (server/src/clients/clients.ts); the postcode's format stays the server's. */
 const CLIENT_RULES = {

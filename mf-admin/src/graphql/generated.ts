@@ -197,6 +197,19 @@ export type DeleteClientMutationVariables = Exact<{
 
 export type DeleteClientMutation = { deleteClient: { id: string } };
 
+export type ImportResultFieldsFragment = {
+  created: number;
+  updated: number;
+  rejectedTotal: number;
+  rejected: Array<{
+    row: number;
+    field: string;
+    reason: string;
+    rule: string;
+    params: { max: number | null; min: number | null; row: number | null } | null;
+  }>;
+};
+
 export type ImportClientsMutationVariables = Exact<{
   uploadId: string;
 }>;
@@ -631,6 +644,49 @@ export const AddressFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<AddressFieldsFragment, unknown>;
+export const ImportResultFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ImportResultFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'JobResult' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectedTotal' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rejected' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'field' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'params' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'max' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'min' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportResultFieldsFragment, unknown>;
 export const JobRowFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1067,34 +1123,48 @@ export const ImportReportDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'created' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'rejectedTotal' } },
                       {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'rejected' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'row' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
-                            {
-                              kind: 'Field',
-                              name: { kind: 'Name', value: 'params' },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'max' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'min' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'row' } },
-                                ],
-                              },
-                            },
-                          ],
-                        },
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ImportResultFields' },
                       },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ImportResultFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'JobResult' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectedTotal' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rejected' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'field' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'params' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'max' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'min' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'row' } },
                     ],
                   },
                 },
@@ -1675,33 +1745,9 @@ export const JobDetailDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'created' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'rejectedTotal' } },
                       {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'rejected' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'row' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
-                            {
-                              kind: 'Field',
-                              name: { kind: 'Name', value: 'params' },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'max' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'min' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'row' } },
-                                ],
-                              },
-                            },
-                          ],
-                        },
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ImportResultFields' },
                       },
                     ],
                   },
@@ -1748,6 +1794,44 @@ export const JobDetailDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'total' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'phase' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ImportResultFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'JobResult' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectedTotal' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rejected' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'field' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'params' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'max' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'min' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                    ],
+                  },
+                },
               ],
             },
           },

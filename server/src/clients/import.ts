@@ -14,7 +14,7 @@ import {
   type RejectedRow,
 } from '../jobs/kinds';
 import { findUpload, uploadContent } from '../uploads/uploads';
-import { clientInput } from './clients';
+import { addressInput, clientInput } from './clients';
 import { clientList } from './list';
 
 // The clients import (issue 11): a CSV or XLSX file with the client form's columns (the
@@ -26,24 +26,8 @@ import { clientList } from './list';
 /** Rows per transaction (and per progress report). */
 export const BATCH_ROWS = 200;
 
-/** The address fields in the order of the client list's CSV columns (after ID and Name). */
-const ADDRESS_KEYS = [
-  'company',
-  'prefix',
-  'firstName',
-  'middleName',
-  'lastName',
-  'suffix',
-  'street',
-  'houseNumber',
-  'postcode',
-  'city',
-  'countryCode',
-  'state',
-  'email',
-  'phone',
-  'additionalLines',
-] as const;
+/** The address fields in the order of the client list's CSV columns (after ID and Name): the address rules' own. */
+const ADDRESS_KEYS = Object.keys(addressInput.shape) as (keyof typeof addressInput.shape)[];
 type AddressKey = (typeof ADDRESS_KEYS)[number];
 type FieldKey = 'name' | AddressKey;
 
