@@ -116,6 +116,95 @@ export interface PermissionsTable {
   name: string;
 }
 
+/** The table places. */
+export interface PlacesTable {
+  id: Generated<number>;
+  rack_id: number;
+  warehouse_id: number;
+  name: string;
+  code: string;
+  barcode: string;
+  width_cm: string | null;
+  height_cm: string | null;
+  length_cm: string | null;
+  path: string;
+  path_sort: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table product_hazmat. */
+export interface ProductHazmatTable {
+  product_id: number;
+  un_number: Generated<string>;
+  cas_number: Generated<string>;
+  shipping_name: Generated<string>;
+  description: Generated<string>;
+  hazmat_class: Generated<string>;
+  risk_class: Generated<string>;
+  packing_group: Generated<string>;
+  hazard_id_number: Generated<string>;
+  classification_code: Generated<string>;
+  packing_id_code: Generated<string>;
+  tunnel_restriction_code: Generated<string>;
+  net_weight_kg: string | null;
+  gross_weight_kg: string | null;
+  factor: Generated<string>;
+  additional: Generated<string>;
+  updated_at: Generated<Date>;
+}
+
+/** The table product_images. */
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  position: Generated<number>;
+  name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  data: Uint8Array;
+  thumbnail: Uint8Array;
+  created_at: Generated<Date>;
+}
+
+/** The table products. */
+export interface ProductsTable {
+  id: Generated<number>;
+  client_id: number;
+  sku: string;
+  alt_sku: Generated<string>;
+  ean: Generated<string>;
+  name: string;
+  url: Generated<string>;
+  weight_kg: string | null;
+  width_cm: string | null;
+  height_cm: string | null;
+  length_cm: string | null;
+  country_of_manufacture: Generated<string>;
+  price_net_cents: Generated<Int8>;
+  price_gross_cents: Generated<Int8>;
+  vat_rate: Generated<number>;
+  lot_tracked: Generated<boolean>;
+  best_before: Generated<boolean>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+
+/** The table racks. */
+export interface RacksTable {
+  id: Generated<number>;
+  storage_id: number;
+  name: string;
+  code: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** The table role_permissions. */
 export interface RolePermissionsTable {
   role_id: number;
@@ -167,6 +256,60 @@ export interface ShippingMethodsTable {
   updated_at: Generated<Date>;
 }
 
+/** The table stock. */
+export interface StockTable {
+  id: Generated<Int8>;
+  product_id: number;
+  place_id: number;
+  client_id: number;
+  warehouse_id: number;
+  lot: Generated<string>;
+  best_before: Date | null;
+  quantity: Generated<number>;
+  locked_qty: Generated<number>;
+  first_booked_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table stock_changes. */
+export interface StockChangesTable {
+  id: Generated<Int8>;
+  product_id: number;
+  place_id: number;
+  client_id: number;
+  warehouse_id: number;
+  lot: Generated<string>;
+  best_before: Date | null;
+  delta: number;
+  quantity_after: number;
+  reason: string;
+  reference: Generated<string>;
+  comment: Generated<string>;
+  user_id: number | null;
+  acting_user_id: number | null;
+  created_at: Generated<Date>;
+}
+
+/** The table stock_totals. */
+export interface StockTotalsTable {
+  product_id: number;
+  warehouse_id: number;
+  client_id: number;
+  quantity: Generated<Int8>;
+  locked_qty: Generated<Int8>;
+}
+
+/** The table storages. */
+export interface StoragesTable {
+  id: Generated<number>;
+  warehouse_id: number;
+  name: string;
+  code: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** The table upload_chunks. */
 export interface UploadChunksTable {
   upload_id: string;
@@ -202,6 +345,26 @@ export interface UsersTable {
   version: Generated<number>;
 }
 
+/** The table warehouses. */
+export interface WarehousesTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  company: Generated<string>;
+  street: Generated<string>;
+  house_number: Generated<string>;
+  postcode: Generated<string>;
+  city: Generated<string>;
+  country_code: Generated<string>;
+  state: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  additional_lines: Generated<string>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** Every table by name: the database type of Kysely (db/kysely.ts). */
 export interface Tables {
   audit_log: AuditLogTable;
@@ -214,13 +377,23 @@ export interface Tables {
   module_releases: ModuleReleasesTable;
   notifications: NotificationsTable;
   permissions: PermissionsTable;
+  places: PlacesTable;
+  product_hazmat: ProductHazmatTable;
+  product_images: ProductImagesTable;
+  products: ProductsTable;
+  racks: RacksTable;
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
   sessions: SessionsTable;
   shippers: ShippersTable;
   shipping_methods: ShippingMethodsTable;
+  stock: StockTable;
+  stock_changes: StockChangesTable;
+  stock_totals: StockTotalsTable;
+  storages: StoragesTable;
   upload_chunks: UploadChunksTable;
   uploads: UploadsTable;
   user_roles: UserRolesTable;
   users: UsersTable;
+  warehouses: WarehousesTable;
 }
