@@ -1,5 +1,7 @@
 import { avisPages } from './avis/pages';
 import manifest from './manifest.json';
+import { productImportPages } from './products/import';
+import { productImportTexts } from './products/import-texts';
 import { productsPages } from './products/pages';
 import { productsTexts } from './products/texts';
 import { defineModule } from './shared-session';
@@ -28,12 +30,20 @@ function merge(...parts: Texts[]): Texts {
 
 export const { bootstrap, mount, unmount } = defineModule({
   name: '@kontor/warehouse',
-  pages: { ...productsPages, ...warehousesPages, ...stockPages, ...suppliersPages, ...avisPages },
+  pages: {
+    ...productsPages,
+    ...productImportPages,
+    ...warehousesPages,
+    ...stockPages,
+    ...suppliersPages,
+    ...avisPages,
+  },
   translations: {
     de: {
       warehouse: merge(
         manifest.translations.de.warehouse,
         productsTexts.de,
+        productImportTexts.de,
         warehousesTexts.de,
         stockTexts.de,
       ),
@@ -42,6 +52,7 @@ export const { bootstrap, mount, unmount } = defineModule({
       warehouse: merge(
         manifest.translations.en.warehouse,
         productsTexts.en,
+        productImportTexts.en,
         warehousesTexts.en,
         stockTexts.en,
       ),

@@ -10,6 +10,12 @@ export {
   useSession,
   Page,
   showToast,
+  navigate,
+  addTranslations,
+  i18n,
+  HttpError,
+  readXsrfToken,
+  getSocketId,
 } from '@kontor/shared-session';
 export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 export { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -42,5 +48,10 @@ export {
   problemText,
   errorText,
   ruleMessage,
+  useConfirm,
+  useKontorForm,
+  KontorForm,
+  FormActions,
 } from '@kontor/ui';
 export type { RecordFormProps, Upload, JobView, JobEvent, JobState, Column } from '@kontor/ui';
+export type { FormState } from '@kontor/ui';

@@ -8,14 +8,19 @@ import departmentsPlugin from './departments/plugin';
 import graphqlPlugin from './graphql/plugin';
 import deployPlugin from './deploy/plugin';
 import httpPlugin from './http/plugin';
+import importsPlugin from './imports/plugin';
 import jobsPlugin from './jobs/plugin';
 import notificationsPlugin from './notifications/plugin';
+import productsPlugin from './products/plugin';
+import productsImportPlugin from './products/import-plugin';
 import realtimePlugin from './realtime/plugin';
 import rolesPlugin from './roles/plugin';
 import shippingPlugin from './shipping/plugin';
 import staticPlugin from './static/plugin';
+import stockPlugin from './stock/plugin';
 import uploadsPlugin from './uploads/plugin';
 import usersPlugin from './users/plugin';
+import warehousesPlugin from './warehouses/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +62,11 @@ export async function createApp(config: Config, db: Db): Promise<FastifyInstance
   await app.register(jobsPlugin);
   await app.register(uploadsPlugin);
   await app.register(clientsImportPlugin);
+  await app.register(importsPlugin);
+  await app.register(productsPlugin);
+  await app.register(productsImportPlugin);
+  await app.register(warehousesPlugin);
+  await app.register(stockPlugin);
   await app.register(deployPlugin);
   await app.register(staticPlugin);
   return app;

@@ -30,6 +30,53 @@ beforeAll(async () => {
       i: { name: 'Einkauf', customerNumber: 'K-1', clientId: ids.client },
     })
   ).id;
+  ids.product = (
+    await run(
+      'mutation($c: ID!) { createProduct(input: {clientId: $c, sku: "P-1", name: "Ding"}) { id } }',
+      {
+        c: ids.client,
+      },
+    )
+  ).id;
+  ids.warehouse = (
+    await run('mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id } }', {
+      i: {
+        name: 'Hafenlager',
+        code: 'HH',
+        address: {
+          street: 'Hafenstraße',
+          houseNumber: '1',
+          postcode: '20457',
+          city: 'Hamburg',
+          countryCode: 'DE',
+        },
+      },
+    })
+  ).id;
+  ids.storage = (
+    await run(
+      'mutation($w: ID!) { createStorage(warehouseId: $w, input: {name: "Halle", code: "S1"}) { id } }',
+      {
+        w: ids.warehouse,
+      },
+    )
+  ).id;
+  ids.rack = (
+    await run(
+      'mutation($s: ID!) { createRack(storageId: $s, input: {name: "Regal", code: "R1"}) { id } }',
+      {
+        s: ids.storage,
+      },
+    )
+  ).id;
+  ids.place = (
+    await run(
+      'mutation($r: ID!) { createPlace(rackId: $r, input: {name: "P1", code: "P1"}) { id } }',
+      {
+        r: ids.rack,
+      },
+    )
+  ).id;
   ids.shipper = (await run('mutation { createShipper(input: {name: "DHL"}) { id } }', {})).id;
   ids.method = (
     await run('mutation($i: ShippingMethodInput!) { createShippingMethod(input: $i) { id } }', {
@@ -178,14 +225,161 @@ const operations: [
     'mutation($id: ID!) { importClients(uploadId: $id) { id } }',
     () => ({ id: '00000000-0000-4000-8000-000000000000' }),
   ],
+  // Products (issue 12).
+  ['product:view', '{ products { total } }', () => ({})],
+  ['product:view', 'query($id: ID!) { product(id: $id) { sku } }', () => ({ id: ids.product })],
+  ['product:view', '{ productByEan(ean: "4006381333931") { id } }', () => ({})],
+  [
+    'product:create',
+    'mutation($c: ID!) { createProduct(input: {clientId: $c, sku: "P-9", name: "Neu"}) { id } }',
+    () => ({ c: ids.client }),
+  ],
+  [
+    'product:update',
+    'mutation($id: ID!, $c: ID!) { updateProduct(id: $id, version: 1, input: {clientId: $c, sku: "P-9", name: "Neu"}) { id } }',
+    () => ({ id: ids.product, c: ids.client }),
+  ],
+  [
+    'product:delete',
+    'mutation($id: ID!) { deleteProduct(id: $id) { id } }',
+    () => ({ id: ids.product }),
+  ],
+  [
+    'product:update',
+    'mutation($id: ID!) { deleteProductImage(id: $id) { id } }',
+    () => ({ id: '1' }),
+  ],
+  // Product import (issue 12).
+  [
+    'product:import',
+    'query($id: ID!) { productImportPreview(uploadId: $id) { fileName } }',
+    () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  ],
+  [
+    'product:import',
+    'mutation($id: ID!, $c: ID!) { importProducts(uploadId: $id, clientId: $c, mapping: [{column: 0, field: "sku"}, {column: 1, field: "name"}], mode: GOOD_ROWS) { id } }',
+    () => ({ id: '00000000-0000-4000-8000-000000000000', c: ids.client }),
+  ],
+  // Warehouses (issue 12).
+  ['warehouse:view', '{ warehouses { total } }', () => ({})],
+  [
+    'warehouse:view',
+    'query($id: ID!) { warehouse(id: $id) { name } }',
+    () => ({ id: ids.warehouse }),
+  ],
+  ['warehouse:view', 'query($id: ID!) { storage(id: $id) { name } }', () => ({ id: ids.storage })],
+  ['warehouse:view', 'query($id: ID!) { rack(id: $id) { name } }', () => ({ id: ids.rack })],
+  ['warehouse:view', 'query($id: ID!) { place(id: $id) { name } }', () => ({ id: ids.place })],
+  ['warehouse:view', '{ places { total } }', () => ({})],
+  ['stock:view', '{ placeByBarcode(barcode: "HH/S1/R1/P1") { id } }', () => ({})],
+  [
+    'warehouse:create',
+    'mutation { createWarehouse(input: {name: "Neu", code: "NEU", address: {street: "A", houseNumber: "1", postcode: "20457", city: "Hamburg", countryCode: "DE"}}) { id } }',
+    () => ({}),
+  ],
+  [
+    'warehouse:update',
+    'mutation($id: ID!) { updateWarehouse(id: $id, version: 1, input: {name: "Neu", code: "NEU", address: {street: "A", houseNumber: "1", postcode: "20457", city: "Hamburg", countryCode: "DE"}}) { id } }',
+    () => ({ id: ids.warehouse }),
+  ],
+  [
+    'warehouse:delete',
+    'mutation($id: ID!) { deleteWarehouse(id: $id) { id } }',
+    () => ({ id: ids.warehouse }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($w: ID!) { createStorage(warehouseId: $w, input: {name: "Neu", code: "S9"}) { id } }',
+    () => ({ w: ids.warehouse }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($id: ID!) { updateStorage(id: $id, version: 1, input: {name: "Neu", code: "S9"}) { id } }',
+    () => ({ id: ids.storage }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($id: ID!) { deleteStorage(id: $id) { id } }',
+    () => ({ id: ids.storage }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($s: ID!) { createRack(storageId: $s, input: {name: "Neu", code: "R9"}) { id } }',
+    () => ({ s: ids.storage }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($id: ID!) { updateRack(id: $id, version: 1, input: {name: "Neu", code: "R9"}) { id } }',
+    () => ({ id: ids.rack }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($id: ID!) { deleteRack(id: $id) { id } }',
+    () => ({ id: ids.rack }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($r: ID!) { createPlace(rackId: $r, input: {name: "P9", code: "P9"}) { id } }',
+    () => ({ r: ids.rack }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($id: ID!) { updatePlace(id: $id, version: 1, input: {name: "P9", code: "P9"}) { id } }',
+    () => ({ id: ids.place }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($id: ID!) { deletePlace(id: $id) { id } }',
+    () => ({ id: ids.place }),
+  ],
+  [
+    'warehouse:update',
+    'mutation($r: ID!) { createPlaces(rackId: $r, input: {prefix: "P", from: 10, to: 12, digits: 2}) { id } }',
+    () => ({ r: ids.rack }),
+  ],
+  // Stock (issue 12).
+  ['stock:view', '{ stockChanges { total } }', () => ({})],
+  ['stock:view', 'query($id: ID!) { stockChange(id: $id) { id } }', () => ({ id: '1' })],
+  ['stock:view', 'query($id: ID!) { stockMove(id: $id) { id } }', () => ({ id: 'move:1' })],
+  ['stock:view', '{ inventory { total } }', () => ({})],
+  [
+    'stock:view',
+    'query($p: ID!) { inventoryDetail(productId: $p, warehouseId: "1") { id } }',
+    () => ({ p: ids.product }),
+  ],
+  [
+    'stock:book',
+    'mutation($p: ID!) { bookStock(input: {kind: IN, warehouseId: "1", placeId: "1", productId: $p, quantity: 1}) { id } }',
+    () => ({ p: ids.product }),
+  ],
+  [
+    'stock:book',
+    'mutation($p: ID!) { moveStock(input: {warehouseId: "1", placeId: "1", toPlaceId: "2", productId: $p, quantity: 1}) { id } }',
+    () => ({ p: ids.product }),
+  ],
+  [
+    'stock:correct',
+    'mutation($p: ID!) { correctStock(input: {warehouseId: "1", placeId: "1", productId: $p, quantity: 1, comment: "Gezählt"}) { id } }',
+    () => ({ p: ids.product }),
+  ],
 ];
 
 /** Fields any logged-in user may run; their own rule is tested with their area. */
 const LOGGED_IN_FIELDS = ['job', 'cancelJob'];
 
-const EVERY_PERMISSION = ['user', 'role', 'client', 'department', 'shipping'].flatMap((entity) =>
-  ['view', 'create', 'update', 'delete'].map((action) => `${entity}:${action}`),
-);
+const EVERY_PERMISSION = [
+  'user',
+  'role',
+  'client',
+  'department',
+  'shipping',
+  'product',
+  'warehouse',
+]
+  .flatMap((entity) =>
+    ['view', 'create', 'update', 'delete'].map((action) => `${entity}:${action}`),
+  )
+  .concat(['stock:view', 'stock:book', 'stock:correct']);
 
 describe('every query and mutation checks its permission on the server', () => {
   test.each(operations)(

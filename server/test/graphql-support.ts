@@ -70,6 +70,15 @@ export async function administrationSnapshot(t: TestApp): Promise<string> {
     'departments',
     'shippers',
     'shipping_methods',
+    'products',
+    'product_hazmat',
+    'product_images',
+    'warehouses',
+    'storages',
+    'racks',
+    'places',
+    'stock',
+    'stock_changes',
   ];
   const parts: unknown[] = [];
   for (const table of tables) parts.push(await t.db.query(`SELECT * FROM ${table} ORDER BY 1, 2`));

@@ -297,6 +297,7 @@ export interface StockTotalsTable {
   client_id: number;
   quantity: Generated<Int8>;
   locked_qty: Generated<Int8>;
+  id: Generated<number>;
 }
 
 /** The table storages. */

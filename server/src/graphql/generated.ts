@@ -2,12 +2,26 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Client as ClientRow } from '../clients/clients';
 import type { Department as DepartmentRow } from '../departments/departments';
+import type { Product as ProductRow, Hazmat as HazmatRow } from '../products/products';
+import type { ProductImage as ProductImageRow } from '../products/images';
 import type { Role as RoleRow } from '../roles/roles';
 import type {
   Shipper as ShipperRow,
   ShippingMethod as ShippingMethodRow,
 } from '../shipping/shipping';
+import type {
+  LedgerRow as StockChangeRow,
+  StockRow as StockRowRow,
+  InventoryRow as InventoryRowRow,
+} from '../stock/inventory';
+import type { StockMove as StockMoveRow } from '../stock/stock';
 import type { AdministeredUser as UserRow } from '../users/directory';
+import type {
+  Warehouse as WarehouseRow,
+  Storage as StorageRow,
+  Rack as RackRow,
+  Place as PlaceRow,
+} from '../warehouses/warehouses';
 import type { GraphqlContext } from './context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -30,20 +44,45 @@ export type Query = {
   client?: Maybe<Client>;
   departments: DepartmentPage;
   department?: Maybe<Department>;
+  /** The headers and first rows of one of the caller's uploads, with the guessed mapping to product fields. */
+  productImportPreview: ImportPreview;
   /** Every job kind with its counts and the last hour's throughput. */
   queues: Array<QueueStats>;
   /** Jobs, newest first (PageInput.sortDirection DESC: oldest first); search matches kind and summary. */
   jobs: JobPage;
   /** A job: for the user who started it or a holder of administrate; NOT_FOUND for anyone else (and for a missing job). */
   job?: Maybe<Job>;
+  /** Search matches sku, EAN and name (case-insensitive, any part). */
+  products: ProductPage;
+  product?: Maybe<Product>;
+  /** The products with this EAN (several clients may share one), optionally of one client only. */
+  productByEan: Array<Product>;
   roles: RolePage;
   role?: Maybe<Role>;
   shippers: ShipperPage;
   shipper?: Maybe<Shipper>;
   shippingMethods: ShippingMethodPage;
   shippingMethod?: Maybe<ShippingMethod>;
+  /** The ledger; searchable by sku, product name, place path, lot and comment. */
+  stockChanges: StockChangePage;
+  stockChange?: Maybe<StockChange>;
+  /** A move by its reference. */
+  stockMove?: Maybe<StockMove>;
+  /** Stock per product and warehouse (rows holding stock); searchable by sku, name and EAN. */
+  inventory: InventoryPage;
+  /** A product's stock in one warehouse by place and lot, in walking order. */
+  inventoryDetail: Array<StockRow>;
   users: UserPage;
   user?: Maybe<User>;
+  warehouses: WarehousePage;
+  warehouse?: Maybe<Warehouse>;
+  storage?: Maybe<Storage>;
+  rack?: Maybe<Rack>;
+  place?: Maybe<Place>;
+  /** Searchable by path, code and barcode; PATH sorts in walking order. */
+  places: PlacePage;
+  /** The place a scanned barcode names (exact match), or null (the booking screen's scan). */
+  placeByBarcode?: Maybe<Place>;
 };
 
 export type QueryClientsArgs = {
@@ -65,6 +104,10 @@ export type QueryDepartmentArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type QueryProductImportPreviewArgs = {
+  uploadId: Scalars['ID']['input'];
+};
+
 export type QueryJobsArgs = {
   page?: InputMaybe<PageInput>;
   filter?: InputMaybe<JobFilter>;
@@ -72,6 +115,21 @@ export type QueryJobsArgs = {
 
 export type QueryJobArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type QueryProductsArgs = {
+  page?: InputMaybe<PageInput>;
+  sortBy?: InputMaybe<ProductSort>;
+  filter?: InputMaybe<ProductFilter>;
+};
+
+export type QueryProductArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryProductByEanArgs = {
+  ean: Scalars['String']['input'];
+  clientId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type QueryRolesArgs = {
@@ -102,6 +160,31 @@ export type QueryShippingMethodArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type QueryStockChangesArgs = {
+  page?: InputMaybe<PageInput>;
+  sortBy?: InputMaybe<StockChangeSort>;
+  filter?: InputMaybe<StockChangeFilter>;
+};
+
+export type QueryStockChangeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryStockMoveArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryInventoryArgs = {
+  page?: InputMaybe<PageInput>;
+  sortBy?: InputMaybe<InventorySort>;
+  filter?: InputMaybe<InventoryFilter>;
+};
+
+export type QueryInventoryDetailArgs = {
+  productId: Scalars['ID']['input'];
+  warehouseId: Scalars['ID']['input'];
+};
+
 export type QueryUsersArgs = {
   page?: InputMaybe<PageInput>;
   sortBy?: InputMaybe<UserSort>;
@@ -110,6 +193,37 @@ export type QueryUsersArgs = {
 
 export type QueryUserArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type QueryWarehousesArgs = {
+  page?: InputMaybe<PageInput>;
+  sortBy?: InputMaybe<WarehouseSort>;
+};
+
+export type QueryWarehouseArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryStorageArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryRackArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryPlaceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryPlacesArgs = {
+  page?: InputMaybe<PageInput>;
+  filter?: InputMaybe<PlaceFilter>;
+  sortBy?: InputMaybe<PlaceSort>;
+};
+
+export type QueryPlaceByBarcodeArgs = {
+  barcode: Scalars['String']['input'];
 };
 
 export type Mutation = {
@@ -121,12 +235,27 @@ export type Mutation = {
   createDepartment: Department;
   updateDepartment: Department;
   deleteDepartment: Deleted;
+  /**
+   * Imports products of a client from one of the caller's uploads in the background: upsert by
+   * client + sku (ignoring case), every row checked first; the mapping must map sku and name.
+   */
+  importProducts: Job;
   /** Runs a failed or cancelled job again (CONFLICT when it is waiting, running or completed). */
   retryJob: Job;
   /** Cancels a waiting or running job (a running one stops at its next progress point); its starter or a holder of administrate. CONFLICT when it has ended. */
   cancelJob: Job;
   /** Imports clients from an upload (CSV or XLSX) in the background; the upload must be the caller's. */
   importClients: Job;
+  createProduct: Product;
+  /** Saves the changes made on `version`; a newer version on the server is a CONFLICT (stale). */
+  updateProduct: Product;
+  /**
+   * Refused (CONFLICT, in-use) while the product has stock. A product the ledger names stays
+   * as a deleted row (its sku is free again); any other is removed.
+   */
+  deleteProduct: Deleted;
+  /** Removes one image; answers the product. */
+  deleteProductImage: Product;
   createRole: Role;
   updateRole: Role;
   /** A role some user holds is deleted only with confirmed: true (else CONFLICT). */
@@ -138,9 +267,36 @@ export type Mutation = {
   createShippingMethod: ShippingMethod;
   updateShippingMethod: ShippingMethod;
   deleteShippingMethod: Deleted;
+  /**
+   * Books in or out. Refused (BAD_USER_INPUT) on the field: a place of another warehouse
+   * (placeId), a missing lot of a lot-tracked product (lot), a missing best-before date (bestBefore),
+   * more than is available (quantity, params.available).
+   */
+  bookStock: StockChange;
+  moveStock: StockMove;
+  correctStock: StockChange;
   createUser: User;
   updateUser: User;
   deleteUser: Deleted;
+  createWarehouse: Warehouse;
+  /** A changed code renames the path of every place below. */
+  updateWarehouse: Warehouse;
+  /** Refused (CONFLICT) while a place below holds stock or has bookings in the ledger. */
+  deleteWarehouse: Deleted;
+  createStorage: Storage;
+  updateStorage: Storage;
+  /** Deletes the storage with its racks and places; refused (CONFLICT) while a place below holds stock or has bookings. */
+  deleteStorage: Deleted;
+  createRack: Rack;
+  updateRack: Rack;
+  /** Deletes the rack with its places; refused (CONFLICT) while a place holds stock or has bookings. */
+  deleteRack: Deleted;
+  createPlace: Place;
+  updatePlace: Place;
+  /** Refused (CONFLICT) while the place holds stock or has bookings in the ledger. */
+  deletePlace: Deleted;
+  /** Creates the places of PlacesInput in one transaction: all or none (existing codes or barcodes are field errors). */
+  createPlaces: Array<Place>;
 };
 
 export type MutationCreateClientArgs = {
@@ -171,6 +327,13 @@ export type MutationDeleteDepartmentArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationImportProductsArgs = {
+  uploadId: Scalars['ID']['input'];
+  clientId: Scalars['ID']['input'];
+  mapping: Array<ColumnMappingInput>;
+  mode: ImportMode;
+};
+
 export type MutationRetryJobArgs = {
   id: Scalars['ID']['input'];
 };
@@ -181,6 +344,24 @@ export type MutationCancelJobArgs = {
 
 export type MutationImportClientsArgs = {
   uploadId: Scalars['ID']['input'];
+};
+
+export type MutationCreateProductArgs = {
+  input: ProductInput;
+};
+
+export type MutationUpdateProductArgs = {
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  input: ProductInput;
+};
+
+export type MutationDeleteProductArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteProductImageArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type MutationCreateRoleArgs = {
@@ -226,6 +407,18 @@ export type MutationDeleteShippingMethodArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationBookStockArgs = {
+  input: BookingInput;
+};
+
+export type MutationMoveStockArgs = {
+  input: MoveInput;
+};
+
+export type MutationCorrectStockArgs = {
+  input: CorrectionInput;
+};
+
 export type MutationCreateUserArgs = {
   input: UserInput;
 };
@@ -238,6 +431,70 @@ export type MutationUpdateUserArgs = {
 
 export type MutationDeleteUserArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type MutationCreateWarehouseArgs = {
+  input: WarehouseInput;
+};
+
+export type MutationUpdateWarehouseArgs = {
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  input: WarehouseInput;
+};
+
+export type MutationDeleteWarehouseArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateStorageArgs = {
+  warehouseId: Scalars['ID']['input'];
+  input: StorageInput;
+};
+
+export type MutationUpdateStorageArgs = {
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  input: StorageInput;
+};
+
+export type MutationDeleteStorageArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateRackArgs = {
+  storageId: Scalars['ID']['input'];
+  input: RackInput;
+};
+
+export type MutationUpdateRackArgs = {
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  input: RackInput;
+};
+
+export type MutationDeleteRackArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreatePlaceArgs = {
+  rackId: Scalars['ID']['input'];
+  input: PlaceInput;
+};
+
+export type MutationUpdatePlaceArgs = {
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  input: PlaceInput;
+};
+
+export type MutationDeletePlaceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreatePlacesArgs = {
+  rackId: Scalars['ID']['input'];
+  input: PlacesInput;
 };
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -367,6 +624,51 @@ export type DepartmentInput = {
   clientId: Scalars['ID']['input'];
 };
 
+/** How an import treats a file with bad rows (every row is checked before anything is written). */
+export type ImportMode =
+  /** Any bad row: nothing is written. */
+  | 'ALL_OR_NOTHING'
+  /** The good rows are written, the bad ones reported. */
+  | 'GOOD_ROWS';
+
+/** A column of an uploaded file: its position, its header and the field it was guessed to be. */
+export type ImportColumn = {
+  __typename?: 'ImportColumn';
+  /** 0 for the first column. */
+  index: Scalars['Int']['output'];
+  header: Scalars['String']['output'];
+  /** The guessed field's key (e.g. sku, hazmat.unNumber), null when none fits. */
+  field?: Maybe<Scalars['String']['output']>;
+};
+
+/** A field a column may fill, with its German and English labels (the list export's headers). */
+export type ImportTargetField = {
+  __typename?: 'ImportTargetField';
+  key: Scalars['String']['output'];
+  de: Scalars['String']['output'];
+  en: Scalars['String']['output'];
+  /** The file must have a column for it. */
+  required: Scalars['Boolean']['output'];
+};
+
+/** The start of an uploaded file as an import reads it, and how its columns would be mapped. */
+export type ImportPreview = {
+  __typename?: 'ImportPreview';
+  uploadId: Scalars['ID']['output'];
+  fileName: Scalars['String']['output'];
+  columns: Array<ImportColumn>;
+  /** The first 10 data rows, one cell per column. */
+  rows: Array<Array<Scalars['String']['output']>>;
+  fields: Array<ImportTargetField>;
+};
+
+/** Which field a column fills (field null or absent: the column is not imported). */
+export type ColumnMappingInput = {
+  /** The column's position (0 for the first). */
+  column: Scalars['Int']['input'];
+  field?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Where a job is: waiting (also between retries), running, or ended one of three ways. */
 export type JobState = 'WAITING' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 
@@ -391,6 +693,10 @@ export type JobRejectedRow = {
   rule: Scalars['String']['output'];
   /** The rule's numbers, where it has any. */
   params?: Maybe<JobRuleParams>;
+  /** The header of the file's column the problem is in (empty when the field has no column). */
+  column?: Maybe<Scalars['String']['output']>;
+  /** The cell's text in the file. */
+  value?: Maybe<Scalars['String']['output']>;
 };
 
 /** The numbers of a broken rule: a length's limit, an earlier row. */
@@ -477,6 +783,151 @@ export type JobPage = {
   nextCursor?: Maybe<Scalars['String']['output']>;
   page: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
+};
+
+/**
+ * A product of a client (shared/DOMAIN.md "Things and places"). Prices are EUR (stored as
+ * cents), weights kilograms, dimensions centimetres; texts not given are empty strings.
+ */
+export type Product = {
+  __typename?: 'Product';
+  id: Scalars['ID']['output'];
+  client: Client;
+  /** Unique per client, ignoring case. */
+  sku: Scalars['String']['output'];
+  altSku: Scalars['String']['output'];
+  /** A GTIN-8/12/13/14 (check digit verified), or empty. */
+  ean: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+  weightKg?: Maybe<Scalars['Float']['output']>;
+  widthCm?: Maybe<Scalars['Float']['output']>;
+  heightCm?: Maybe<Scalars['Float']['output']>;
+  lengthCm?: Maybe<Scalars['Float']['output']>;
+  /** ISO 3166-1 alpha-2, or empty when unknown. */
+  countryOfManufacture: Scalars['String']['output'];
+  /** EUR, two decimals. */
+  priceNet: Scalars['Float']['output'];
+  /** EUR, two decimals. */
+  priceGross: Scalars['Float']['output'];
+  /** 0, 7 or 19 (%). */
+  vatRate: Scalars['Int']['output'];
+  lotTracked: Scalars['Boolean']['output'];
+  bestBefore: Scalars['Boolean']['output'];
+  /** The hazardous-goods data (ADR), null when the product is no hazmat. */
+  hazmat?: Maybe<Hazmat>;
+  /** The images in their order. */
+  images: Array<ProductImage>;
+  version: Scalars['Int']['output'];
+  /** The product's stock by place and lot, in walking order (rows holding stock only). */
+  stock: Array<StockRow>;
+};
+
+/** A product's hazardous-goods data (ADR). Texts not given are empty strings. */
+export type Hazmat = {
+  __typename?: 'Hazmat';
+  /** 4 digits, e.g. 1203. */
+  unNumber: Scalars['String']['output'];
+  /** CAS registry number with its check digit, e.g. 7732-18-5. */
+  casNumber: Scalars['String']['output'];
+  shippingName: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** ADR class or division: 1.1–1.6, 2.1–2.3, 3, 4.1–4.3, 5.1, 5.2, 6.1, 6.2, 7, 8, 9. */
+  hazmatClass: Scalars['String']['output'];
+  /** Subsidiary risk (a class of the same list), or empty. */
+  riskClass: Scalars['String']['output'];
+  /** I, II, III or empty. */
+  packingGroup: Scalars['String']['output'];
+  /** Kemler code, e.g. 33 or X423. */
+  hazardIdNumber: Scalars['String']['output'];
+  classificationCode: Scalars['String']['output'];
+  packingIdCode: Scalars['String']['output'];
+  /** B, B/D, B/E, C, C/D, C/E, D, D/E, E, '-' (no restriction) or empty. */
+  tunnelRestrictionCode: Scalars['String']['output'];
+  netWeightKg?: Maybe<Scalars['Float']['output']>;
+  grossWeightKg?: Maybe<Scalars['Float']['output']>;
+  /** ADR 1.1.3.6 points per unit. */
+  factor: Scalars['Float']['output'];
+  additional: Scalars['String']['output'];
+  /** The ADR 1.1.3.6 points of one unit (= factor). */
+  adrPointsPerUnit: Scalars['Float']['output'];
+};
+
+/** An image of a product: the original and a thumbnail made by the server (GET over REST). */
+export type ProductImage = {
+  __typename?: 'ProductImage';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** image/jpeg, image/png or image/webp. */
+  contentType: Scalars['String']['output'];
+  width: Scalars['Int']['output'];
+  height: Scalars['Int']['output'];
+  /** GET /spa/products/{productId}/images/{id}: the original. */
+  url: Scalars['String']['output'];
+  /** GET /spa/products/{productId}/images/{id}/thumbnail: at most 200 × 200 pixels. */
+  thumbnailUrl: Scalars['String']['output'];
+};
+
+export type ProductSort = 'SKU' | 'NAME' | 'ID';
+
+/** Filters of the product list (each optional). */
+export type ProductFilter = {
+  /** Only the products of this client. */
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type ProductPage = {
+  __typename?: 'ProductPage';
+  items: Array<Product>;
+  /** The number of matching rows, counted up to 10,000; when more match, 10,000 and totalIsLowerBound. */
+  total: Scalars['Int']['output'];
+  /** True when more than 10,000 rows match (the screen says "more than 10,000"). */
+  totalIsLowerBound: Scalars['Boolean']['output'];
+  /** The cursor of the next page (PageInput.after), null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+/** A product's hazmat data as the form sends it (server/src/products/rules.ts has every rule). */
+export type HazmatInput = {
+  unNumber: Scalars['String']['input'];
+  casNumber?: InputMaybe<Scalars['String']['input']>;
+  shippingName?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  hazmatClass: Scalars['String']['input'];
+  riskClass?: InputMaybe<Scalars['String']['input']>;
+  packingGroup?: InputMaybe<Scalars['String']['input']>;
+  hazardIdNumber?: InputMaybe<Scalars['String']['input']>;
+  classificationCode?: InputMaybe<Scalars['String']['input']>;
+  packingIdCode?: InputMaybe<Scalars['String']['input']>;
+  tunnelRestrictionCode?: InputMaybe<Scalars['String']['input']>;
+  netWeightKg?: InputMaybe<Scalars['Float']['input']>;
+  grossWeightKg?: InputMaybe<Scalars['Float']['input']>;
+  factor?: InputMaybe<Scalars['Float']['input']>;
+  additional?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A product as the form sends it; null or absent optional fields are empty / no value. */
+export type ProductInput = {
+  clientId: Scalars['ID']['input'];
+  sku: Scalars['String']['input'];
+  altSku?: InputMaybe<Scalars['String']['input']>;
+  ean?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
+  weightKg?: InputMaybe<Scalars['Float']['input']>;
+  widthCm?: InputMaybe<Scalars['Float']['input']>;
+  heightCm?: InputMaybe<Scalars['Float']['input']>;
+  lengthCm?: InputMaybe<Scalars['Float']['input']>;
+  countryOfManufacture?: InputMaybe<Scalars['String']['input']>;
+  priceNet?: InputMaybe<Scalars['Float']['input']>;
+  priceGross?: InputMaybe<Scalars['Float']['input']>;
+  vatRate?: InputMaybe<Scalars['Int']['input']>;
+  lotTracked?: InputMaybe<Scalars['Boolean']['input']>;
+  bestBefore?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Null or absent: the product is no hazmat (its hazmat data is removed). */
+  hazmat?: InputMaybe<HazmatInput>;
 };
 
 export type Role = {
@@ -575,6 +1026,170 @@ export type ShippingMethodInput = {
   trackingRequired: Scalars['Boolean']['input'];
 };
 
+/** Why a stock quantity changed. */
+export type StockReason =
+  'BOOK_IN' | 'BOOK_OUT' | 'MOVE' | 'CORRECTION' | 'AVIS' | 'SHIPMENT' | 'STOCKTAKING';
+
+/** One row of the append-only stock ledger: a change of one stock row (product × place × lot). */
+export type StockChange = {
+  __typename?: 'StockChange';
+  id: Scalars['ID']['output'];
+  product: Product;
+  place: Place;
+  client: Client;
+  warehouse: Warehouse;
+  /** Empty for a product without lots. */
+  lot: Scalars['String']['output'];
+  /** YYYY-MM-DD, or null. */
+  bestBefore?: Maybe<Scalars['String']['output']>;
+  /** Units added (positive) or taken (negative). */
+  delta: Scalars['Int']['output'];
+  /** The stock row's quantity after this change. */
+  quantityAfter: Scalars['Int']['output'];
+  reason: StockReason;
+  /** What caused it: a move's reference is shared by its two rows. */
+  reference: Scalars['String']['output'];
+  comment: Scalars['String']['output'];
+  /** The session's user (under login-as: the one whose identity was taken). */
+  userName?: Maybe<Scalars['String']['output']>;
+  /** Who really acted (under login-as: the original user). */
+  actingUserName?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601. */
+  createdAt: Scalars['String']['output'];
+};
+
+/** A move between two places: its two ledger rows, sharing the reference `id`. */
+export type StockMove = {
+  __typename?: 'StockMove';
+  id: Scalars['ID']['output'];
+  from: StockChange;
+  to: StockChange;
+};
+
+/** Stock of a product on one place and lot. */
+export type StockRow = {
+  __typename?: 'StockRow';
+  id: Scalars['ID']['output'];
+  place: Place;
+  lot: Scalars['String']['output'];
+  /** YYYY-MM-DD, or null. */
+  bestBefore?: Maybe<Scalars['String']['output']>;
+  quantity: Scalars['Int']['output'];
+  locked: Scalars['Int']['output'];
+  /** quantity − locked. */
+  available: Scalars['Int']['output'];
+  /** ISO 8601: when this row first received its stock (oldest first where no date decides). */
+  firstBookedAt: Scalars['String']['output'];
+};
+
+/** A product's stock in one warehouse. */
+export type InventoryRow = {
+  __typename?: 'InventoryRow';
+  id: Scalars['ID']['output'];
+  product: Product;
+  warehouse: Warehouse;
+  client: Client;
+  quantity: Scalars['Int']['output'];
+  locked: Scalars['Int']['output'];
+  /** quantity − locked. */
+  available: Scalars['Int']['output'];
+  /** EUR: the quantity held (locked included) × the product's net price. */
+  value: Scalars['Float']['output'];
+};
+
+export type StockChangeSort =
+  /** The order of booking (sortDirection DESC: newest first). */
+  'TIME';
+
+/** Filters of the ledger (each optional). */
+export type StockChangeFilter = {
+  productId?: InputMaybe<Scalars['ID']['input']>;
+  placeId?: InputMaybe<Scalars['ID']['input']>;
+  reason?: InputMaybe<StockReason>;
+  /** The session's user. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** From this day on (YYYY-MM-DD, German time). */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** Up to and including this day (YYYY-MM-DD, German time). */
+  to?: InputMaybe<Scalars['String']['input']>;
+  warehouseId?: InputMaybe<Scalars['ID']['input']>;
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type StockChangePage = {
+  __typename?: 'StockChangePage';
+  items: Array<StockChange>;
+  /** The number of matching rows, counted up to 10,000; when more match, 10,000 and totalIsLowerBound. */
+  total: Scalars['Int']['output'];
+  /** True when more than 10,000 rows match (the screen says "more than 10,000"). */
+  totalIsLowerBound: Scalars['Boolean']['output'];
+  /** The cursor of the next page (PageInput.after), null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type InventorySort = 'SKU' | 'NAME';
+
+/** Filters of the inventory (each optional). */
+export type InventoryFilter = {
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  warehouseId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type InventoryPage = {
+  __typename?: 'InventoryPage';
+  items: Array<InventoryRow>;
+  /** The number of matching rows, counted up to 10,000; when more match, 10,000 and totalIsLowerBound. */
+  total: Scalars['Int']['output'];
+  /** True when more than 10,000 rows match (the screen says "more than 10,000"). */
+  totalIsLowerBound: Scalars['Boolean']['output'];
+  /** The cursor of the next page (PageInput.after), null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type BookingKind = 'IN' | 'OUT';
+
+/** Book in or out: `quantity` (≥ 1) units of the product onto / from the place of the warehouse. */
+export type BookingInput = {
+  kind: BookingKind;
+  warehouseId: Scalars['ID']['input'];
+  placeId: Scalars['ID']['input'];
+  productId: Scalars['ID']['input'];
+  quantity: Scalars['Int']['input'];
+  /** Required for a lot-tracked product, empty otherwise. */
+  lot?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY-MM-DD: required when booking in a best-before product. */
+  bestBefore?: InputMaybe<Scalars['String']['input']>;
+  comment?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Move `quantity` units from `placeId` to `toPlaceId` (both of the warehouse). */
+export type MoveInput = {
+  warehouseId: Scalars['ID']['input'];
+  placeId: Scalars['ID']['input'];
+  toPlaceId: Scalars['ID']['input'];
+  productId: Scalars['ID']['input'];
+  quantity: Scalars['Int']['input'];
+  lot?: InputMaybe<Scalars['String']['input']>;
+  comment?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Correct a stock row to the `quantity` counted on the place; the comment says why. */
+export type CorrectionInput = {
+  warehouseId: Scalars['ID']['input'];
+  placeId: Scalars['ID']['input'];
+  productId: Scalars['ID']['input'];
+  /** The quantity really on the place (≥ 0). */
+  quantity: Scalars['Int']['input'];
+  lot?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY-MM-DD: required when stock comes onto an empty row of a best-before product. */
+  bestBefore?: InputMaybe<Scalars['String']['input']>;
+  comment: Scalars['String']['input'];
+};
+
 export type User = {
   __typename?: 'User';
   id: Scalars['ID']['output'];
@@ -612,6 +1227,148 @@ export type UserInput = {
   /** Required for a new user; empty keeps the password on an update. */
   password?: InputMaybe<Scalars['String']['input']>;
   roleIds: Array<Scalars['ID']['input']>;
+};
+
+/**
+ * A warehouse (Lager) with its address; its storages, racks and places form a tree. The
+ * address's person fields (prefix, first name …) are always empty for a warehouse.
+ */
+export type Warehouse = {
+  __typename?: 'Warehouse';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Short code, the first part of every place's path (W1 / …). */
+  code: Scalars['String']['output'];
+  address: Address;
+  version: Scalars['Int']['output'];
+  /** The storages (halls, zones), in code order (R2 before R10). */
+  storages: Array<Storage>;
+};
+
+/** A hall or zone of a warehouse. */
+export type Storage = {
+  __typename?: 'Storage';
+  id: Scalars['ID']['output'];
+  warehouse: Warehouse;
+  name: Scalars['String']['output'];
+  code: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
+  /** The racks, in code order. */
+  racks: Array<Rack>;
+};
+
+/** A rack (Regal) of a storage. */
+export type Rack = {
+  __typename?: 'Rack';
+  id: Scalars['ID']['output'];
+  storage: Storage;
+  name: Scalars['String']['output'];
+  code: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
+  /** The places, in walking order. */
+  places: Array<Place>;
+  /** How many places the rack has. */
+  placeCount: Scalars['Int']['output'];
+};
+
+/** A place (Lagerplatz) on a rack: where stock lies. Its barcode is unique over all warehouses. */
+export type Place = {
+  __typename?: 'Place';
+  id: Scalars['ID']['output'];
+  rack: Rack;
+  warehouse: Warehouse;
+  name: Scalars['String']['output'];
+  code: Scalars['String']['output'];
+  barcode: Scalars['String']['output'];
+  /** The codes down the tree, e.g. `W1 / S2 / R03 / P12`. */
+  path: Scalars['String']['output'];
+  widthCm?: Maybe<Scalars['Float']['output']>;
+  heightCm?: Maybe<Scalars['Float']['output']>;
+  lengthCm?: Maybe<Scalars['Float']['output']>;
+  version: Scalars['Int']['output'];
+};
+
+export type WarehouseSort = 'NAME' | 'CODE' | 'CITY' | 'ID';
+
+export type WarehousePage = {
+  __typename?: 'WarehousePage';
+  items: Array<Warehouse>;
+  /** The number of matching rows, counted up to 10,000; when more match, 10,000 and totalIsLowerBound. */
+  total: Scalars['Int']['output'];
+  /** True when more than 10,000 rows match (the screen says "more than 10,000"). */
+  totalIsLowerBound: Scalars['Boolean']['output'];
+  /** The cursor of the next page (PageInput.after), null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type PlaceSort =
+  /** Walking order: the path with its numbers compared as numbers (R2 before R10). */
+  'PATH' | 'BARCODE' | 'ID';
+
+/** Filters of the place list (each optional). */
+export type PlaceFilter = {
+  /** Only the places of this warehouse. */
+  warehouseId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only the places of this rack. */
+  rackId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type PlacePage = {
+  __typename?: 'PlacePage';
+  items: Array<Place>;
+  /** The number of matching rows, counted up to 10,000; when more match, 10,000 and totalIsLowerBound. */
+  total: Scalars['Int']['output'];
+  /** True when more than 10,000 rows match (the screen says "more than 10,000"). */
+  totalIsLowerBound: Scalars['Boolean']['output'];
+  /** The cursor of the next page (PageInput.after), null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+/** A warehouse as its form sends it; the address's person fields are ignored. */
+export type WarehouseInput = {
+  name: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+  address: AddressInput;
+};
+
+/** A storage or a rack as the tree's form sends it. */
+export type StorageInput = {
+  name: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+};
+
+export type RackInput = {
+  name: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+};
+
+export type PlaceInput = {
+  name: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+  /** Empty: the place's path without spaces (W1/S2/R03/P12). */
+  barcode?: InputMaybe<Scalars['String']['input']>;
+  widthCm?: InputMaybe<Scalars['Float']['input']>;
+  heightCm?: InputMaybe<Scalars['Float']['input']>;
+  lengthCm?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/**
+ * Many places on one rack at once: codes `prefix` + from … to, each number padded with zeros
+ * to `digits` (prefix P, 1 to 40, 2 digits: P01 … P40). Names are the codes, barcodes the paths
+ * without spaces.
+ */
+export type PlacesInput = {
+  prefix: Scalars['String']['input'];
+  from: Scalars['Int']['input'];
+  to: Scalars['Int']['input'];
+  digits: Scalars['Int']['input'];
+  widthCm?: InputMaybe<Scalars['Float']['input']>;
+  heightCm?: InputMaybe<Scalars['Float']['input']>;
+  lengthCm?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -735,6 +1492,11 @@ export type ResolversTypes = {
     Omit<DepartmentPage, 'items'> & { items: Array<ResolversTypes['Department']> }
   >;
   DepartmentInput: DepartmentInput;
+  ImportMode: ImportMode;
+  ImportColumn: ResolverTypeWrapper<ImportColumn>;
+  ImportTargetField: ResolverTypeWrapper<ImportTargetField>;
+  ImportPreview: ResolverTypeWrapper<ImportPreview>;
+  ColumnMappingInput: ColumnMappingInput;
   JobState: JobState;
   JobProgress: ResolverTypeWrapper<JobProgress>;
   JobRejectedRow: ResolverTypeWrapper<JobRejectedRow>;
@@ -745,6 +1507,17 @@ export type ResolversTypes = {
   QueueStats: ResolverTypeWrapper<QueueStats>;
   JobFilter: JobFilter;
   JobPage: ResolverTypeWrapper<JobPage>;
+  Product: ResolverTypeWrapper<ProductRow>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Hazmat: ResolverTypeWrapper<HazmatRow>;
+  ProductImage: ResolverTypeWrapper<ProductImageRow>;
+  ProductSort: ProductSort;
+  ProductFilter: ProductFilter;
+  ProductPage: ResolverTypeWrapper<
+    Omit<ProductPage, 'items'> & { items: Array<ResolversTypes['Product']> }
+  >;
+  HazmatInput: HazmatInput;
+  ProductInput: ProductInput;
   Role: ResolverTypeWrapper<RoleRow>;
   RoleSort: RoleSort;
   RolePage: ResolverTypeWrapper<Omit<RolePage, 'items'> & { items: Array<ResolversTypes['Role']> }>;
@@ -762,11 +1535,48 @@ export type ResolversTypes = {
   >;
   ShipperInput: ShipperInput;
   ShippingMethodInput: ShippingMethodInput;
+  StockReason: StockReason;
+  StockChange: ResolverTypeWrapper<StockChangeRow>;
+  StockMove: ResolverTypeWrapper<StockMoveRow>;
+  StockRow: ResolverTypeWrapper<StockRowRow>;
+  InventoryRow: ResolverTypeWrapper<InventoryRowRow>;
+  StockChangeSort: StockChangeSort;
+  StockChangeFilter: StockChangeFilter;
+  StockChangePage: ResolverTypeWrapper<
+    Omit<StockChangePage, 'items'> & { items: Array<ResolversTypes['StockChange']> }
+  >;
+  InventorySort: InventorySort;
+  InventoryFilter: InventoryFilter;
+  InventoryPage: ResolverTypeWrapper<
+    Omit<InventoryPage, 'items'> & { items: Array<ResolversTypes['InventoryRow']> }
+  >;
+  BookingKind: BookingKind;
+  BookingInput: BookingInput;
+  MoveInput: MoveInput;
+  CorrectionInput: CorrectionInput;
   User: ResolverTypeWrapper<UserRow>;
   UserSort: UserSort;
   UserFilter: UserFilter;
   UserPage: ResolverTypeWrapper<Omit<UserPage, 'items'> & { items: Array<ResolversTypes['User']> }>;
   UserInput: UserInput;
+  Warehouse: ResolverTypeWrapper<WarehouseRow>;
+  Storage: ResolverTypeWrapper<StorageRow>;
+  Rack: ResolverTypeWrapper<RackRow>;
+  Place: ResolverTypeWrapper<PlaceRow>;
+  WarehouseSort: WarehouseSort;
+  WarehousePage: ResolverTypeWrapper<
+    Omit<WarehousePage, 'items'> & { items: Array<ResolversTypes['Warehouse']> }
+  >;
+  PlaceSort: PlaceSort;
+  PlaceFilter: PlaceFilter;
+  PlacePage: ResolverTypeWrapper<
+    Omit<PlacePage, 'items'> & { items: Array<ResolversTypes['Place']> }
+  >;
+  WarehouseInput: WarehouseInput;
+  StorageInput: StorageInput;
+  RackInput: RackInput;
+  PlaceInput: PlaceInput;
+  PlacesInput: PlacesInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -790,6 +1600,10 @@ export type ResolversParentTypes = {
     items: Array<ResolversParentTypes['Department']>;
   };
   DepartmentInput: DepartmentInput;
+  ImportColumn: ImportColumn;
+  ImportTargetField: ImportTargetField;
+  ImportPreview: ImportPreview;
+  ColumnMappingInput: ColumnMappingInput;
   JobProgress: JobProgress;
   JobRejectedRow: JobRejectedRow;
   JobRuleParams: JobRuleParams;
@@ -799,6 +1613,14 @@ export type ResolversParentTypes = {
   QueueStats: QueueStats;
   JobFilter: JobFilter;
   JobPage: JobPage;
+  Product: ProductRow;
+  Float: Scalars['Float']['output'];
+  Hazmat: HazmatRow;
+  ProductImage: ProductImageRow;
+  ProductFilter: ProductFilter;
+  ProductPage: Omit<ProductPage, 'items'> & { items: Array<ResolversParentTypes['Product']> };
+  HazmatInput: HazmatInput;
+  ProductInput: ProductInput;
   Role: RoleRow;
   RolePage: Omit<RolePage, 'items'> & { items: Array<ResolversParentTypes['Role']> };
   RoleInput: RoleInput;
@@ -811,10 +1633,37 @@ export type ResolversParentTypes = {
   };
   ShipperInput: ShipperInput;
   ShippingMethodInput: ShippingMethodInput;
+  StockChange: StockChangeRow;
+  StockMove: StockMoveRow;
+  StockRow: StockRowRow;
+  InventoryRow: InventoryRowRow;
+  StockChangeFilter: StockChangeFilter;
+  StockChangePage: Omit<StockChangePage, 'items'> & {
+    items: Array<ResolversParentTypes['StockChange']>;
+  };
+  InventoryFilter: InventoryFilter;
+  InventoryPage: Omit<InventoryPage, 'items'> & {
+    items: Array<ResolversParentTypes['InventoryRow']>;
+  };
+  BookingInput: BookingInput;
+  MoveInput: MoveInput;
+  CorrectionInput: CorrectionInput;
   User: UserRow;
   UserFilter: UserFilter;
   UserPage: Omit<UserPage, 'items'> & { items: Array<ResolversParentTypes['User']> };
   UserInput: UserInput;
+  Warehouse: WarehouseRow;
+  Storage: StorageRow;
+  Rack: RackRow;
+  Place: PlaceRow;
+  WarehousePage: Omit<WarehousePage, 'items'> & { items: Array<ResolversParentTypes['Warehouse']> };
+  PlaceFilter: PlaceFilter;
+  PlacePage: Omit<PlacePage, 'items'> & { items: Array<ResolversParentTypes['Place']> };
+  WarehouseInput: WarehouseInput;
+  StorageInput: StorageInput;
+  RackInput: RackInput;
+  PlaceInput: PlaceInput;
+  PlacesInput: PlacesInput;
 };
 
 export type AllowDirectiveArgs = {
@@ -866,6 +1715,12 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryDepartmentArgs, 'id'>
   >;
+  productImportPreview?: Resolver<
+    ResolversTypes['ImportPreview'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryProductImportPreviewArgs, 'uploadId'>
+  >;
   queues?: Resolver<Array<ResolversTypes['QueueStats']>, ParentType, ContextType>;
   jobs?: Resolver<ResolversTypes['JobPage'], ParentType, ContextType, Partial<QueryJobsArgs>>;
   job?: Resolver<
@@ -873,6 +1728,24 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryJobArgs, 'id'>
+  >;
+  products?: Resolver<
+    ResolversTypes['ProductPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryProductsArgs, 'sortBy'>
+  >;
+  product?: Resolver<
+    Maybe<ResolversTypes['Product']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryProductArgs, 'id'>
+  >;
+  productByEan?: Resolver<
+    Array<ResolversTypes['Product']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryProductByEanArgs, 'ean'>
   >;
   roles?: Resolver<
     ResolversTypes['RolePage'],
@@ -910,6 +1783,36 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryShippingMethodArgs, 'id'>
   >;
+  stockChanges?: Resolver<
+    ResolversTypes['StockChangePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStockChangesArgs, 'sortBy'>
+  >;
+  stockChange?: Resolver<
+    Maybe<ResolversTypes['StockChange']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryStockChangeArgs, 'id'>
+  >;
+  stockMove?: Resolver<
+    Maybe<ResolversTypes['StockMove']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryStockMoveArgs, 'id'>
+  >;
+  inventory?: Resolver<
+    ResolversTypes['InventoryPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryInventoryArgs, 'sortBy'>
+  >;
+  inventoryDetail?: Resolver<
+    Array<ResolversTypes['StockRow']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryInventoryDetailArgs, 'productId' | 'warehouseId'>
+  >;
   users?: Resolver<
     ResolversTypes['UserPage'],
     ParentType,
@@ -921,6 +1824,48 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryUserArgs, 'id'>
+  >;
+  warehouses?: Resolver<
+    ResolversTypes['WarehousePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryWarehousesArgs, 'sortBy'>
+  >;
+  warehouse?: Resolver<
+    Maybe<ResolversTypes['Warehouse']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryWarehouseArgs, 'id'>
+  >;
+  storage?: Resolver<
+    Maybe<ResolversTypes['Storage']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryStorageArgs, 'id'>
+  >;
+  rack?: Resolver<
+    Maybe<ResolversTypes['Rack']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryRackArgs, 'id'>
+  >;
+  place?: Resolver<
+    Maybe<ResolversTypes['Place']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPlaceArgs, 'id'>
+  >;
+  places?: Resolver<
+    ResolversTypes['PlacePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPlacesArgs, 'sortBy'>
+  >;
+  placeByBarcode?: Resolver<
+    Maybe<ResolversTypes['Place']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPlaceByBarcodeArgs, 'barcode'>
   >;
 };
 
@@ -964,6 +1909,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteDepartmentArgs, 'id'>
   >;
+  importProducts?: Resolver<
+    ResolversTypes['Job'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationImportProductsArgs, 'uploadId' | 'clientId' | 'mapping' | 'mode'>
+  >;
   retryJob?: Resolver<
     ResolversTypes['Job'],
     ParentType,
@@ -981,6 +1932,30 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationImportClientsArgs, 'uploadId'>
+  >;
+  createProduct?: Resolver<
+    ResolversTypes['Product'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateProductArgs, 'input'>
+  >;
+  updateProduct?: Resolver<
+    ResolversTypes['Product'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateProductArgs, 'id' | 'version' | 'input'>
+  >;
+  deleteProduct?: Resolver<
+    ResolversTypes['Deleted'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteProductArgs, 'id'>
+  >;
+  deleteProductImage?: Resolver<
+    ResolversTypes['Product'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteProductImageArgs, 'id'>
   >;
   createRole?: Resolver<
     ResolversTypes['Role'],
@@ -1036,6 +2011,24 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteShippingMethodArgs, 'id'>
   >;
+  bookStock?: Resolver<
+    ResolversTypes['StockChange'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationBookStockArgs, 'input'>
+  >;
+  moveStock?: Resolver<
+    ResolversTypes['StockMove'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationMoveStockArgs, 'input'>
+  >;
+  correctStock?: Resolver<
+    ResolversTypes['StockChange'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCorrectStockArgs, 'input'>
+  >;
   createUser?: Resolver<
     ResolversTypes['User'],
     ParentType,
@@ -1053,6 +2046,84 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteUserArgs, 'id'>
+  >;
+  createWarehouse?: Resolver<
+    ResolversTypes['Warehouse'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateWarehouseArgs, 'input'>
+  >;
+  updateWarehouse?: Resolver<
+    ResolversTypes['Warehouse'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateWarehouseArgs, 'id' | 'version' | 'input'>
+  >;
+  deleteWarehouse?: Resolver<
+    ResolversTypes['Deleted'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteWarehouseArgs, 'id'>
+  >;
+  createStorage?: Resolver<
+    ResolversTypes['Storage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateStorageArgs, 'warehouseId' | 'input'>
+  >;
+  updateStorage?: Resolver<
+    ResolversTypes['Storage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateStorageArgs, 'id' | 'version' | 'input'>
+  >;
+  deleteStorage?: Resolver<
+    ResolversTypes['Deleted'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteStorageArgs, 'id'>
+  >;
+  createRack?: Resolver<
+    ResolversTypes['Rack'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateRackArgs, 'storageId' | 'input'>
+  >;
+  updateRack?: Resolver<
+    ResolversTypes['Rack'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateRackArgs, 'id' | 'version' | 'input'>
+  >;
+  deleteRack?: Resolver<
+    ResolversTypes['Deleted'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRackArgs, 'id'>
+  >;
+  createPlace?: Resolver<
+    ResolversTypes['Place'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreatePlaceArgs, 'rackId' | 'input'>
+  >;
+  updatePlace?: Resolver<
+    ResolversTypes['Place'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdatePlaceArgs, 'id' | 'version' | 'input'>
+  >;
+  deletePlace?: Resolver<
+    ResolversTypes['Deleted'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeletePlaceArgs, 'id'>
+  >;
+  createPlaces?: Resolver<
+    Array<ResolversTypes['Place']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreatePlacesArgs, 'rackId' | 'input'>
   >;
 };
 
@@ -1130,6 +2201,37 @@ export type DepartmentPageResolvers<
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ImportColumnResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ImportColumn'] = ResolversParentTypes['ImportColumn'],
+> = {
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  header?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ImportTargetFieldResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ImportTargetField'] =
+    ResolversParentTypes['ImportTargetField'],
+> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  de?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  en?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ImportPreviewResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ImportPreview'] = ResolversParentTypes['ImportPreview'],
+> = {
+  uploadId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  columns?: Resolver<Array<ResolversTypes['ImportColumn']>, ParentType, ContextType>;
+  rows?: Resolver<Array<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['ImportTargetField']>, ParentType, ContextType>;
+};
+
 export type JobProgressResolvers<
   ContextType = GraphqlContext,
   ParentType extends ResolversParentTypes['JobProgress'] = ResolversParentTypes['JobProgress'],
@@ -1150,6 +2252,8 @@ export type JobRejectedRowResolvers<
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   params?: Resolver<Maybe<ResolversTypes['JobRuleParams']>, ParentType, ContextType>;
+  column?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type JobRuleParamsResolvers<
@@ -1216,6 +2320,80 @@ export type JobPageResolvers<
   ParentType extends ResolversParentTypes['JobPage'] = ResolversParentTypes['JobPage'],
 > = {
   items?: Resolver<Array<ResolversTypes['Job']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProductResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  client?: Resolver<ResolversTypes['Client'], ParentType, ContextType>;
+  sku?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  altSku?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ean?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weightKg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  widthCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  heightCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lengthCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  countryOfManufacture?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priceNet?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  priceGross?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  vatRate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lotTracked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bestBefore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hazmat?: Resolver<Maybe<ResolversTypes['Hazmat']>, ParentType, ContextType>;
+  images?: Resolver<Array<ResolversTypes['ProductImage']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stock?: Resolver<Array<ResolversTypes['StockRow']>, ParentType, ContextType>;
+};
+
+export type HazmatResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Hazmat'] = ResolversParentTypes['Hazmat'],
+> = {
+  unNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  casNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shippingName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hazmatClass?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  riskClass?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  packingGroup?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hazardIdNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  classificationCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  packingIdCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tunnelRestrictionCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  netWeightKg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  grossWeightKg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  factor?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  additional?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  adrPointsPerUnit?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type ProductImageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ProductImage'] = ResolversParentTypes['ProductImage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  thumbnailUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProductPageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ProductPage'] = ResolversParentTypes['ProductPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1293,6 +2471,89 @@ export type ShippingMethodPageResolvers<
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type StockChangeResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['StockChange'] = ResolversParentTypes['StockChange'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  product?: Resolver<ResolversTypes['Product'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Place'], ParentType, ContextType>;
+  client?: Resolver<ResolversTypes['Client'], ParentType, ContextType>;
+  warehouse?: Resolver<ResolversTypes['Warehouse'], ParentType, ContextType>;
+  lot?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bestBefore?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  delta?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  quantityAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['StockReason'], ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  comment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actingUserName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StockMoveResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['StockMove'] = ResolversParentTypes['StockMove'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['StockChange'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['StockChange'], ParentType, ContextType>;
+};
+
+export type StockRowResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['StockRow'] = ResolversParentTypes['StockRow'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Place'], ParentType, ContextType>;
+  lot?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bestBefore?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  locked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstBookedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InventoryRowResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['InventoryRow'] = ResolversParentTypes['InventoryRow'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  product?: Resolver<ResolversTypes['Product'], ParentType, ContextType>;
+  warehouse?: Resolver<ResolversTypes['Warehouse'], ParentType, ContextType>;
+  client?: Resolver<ResolversTypes['Client'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  locked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type StockChangePageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['StockChangePage'] =
+    ResolversParentTypes['StockChangePage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['StockChange']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type InventoryPageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['InventoryPage'] = ResolversParentTypes['InventoryPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['InventoryRow']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type UserResolvers<
   ContextType = GraphqlContext,
   ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'],
@@ -1316,6 +2577,84 @@ export type UserPageResolvers<
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type WarehouseResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Warehouse'] = ResolversParentTypes['Warehouse'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  address?: Resolver<ResolversTypes['Address'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  storages?: Resolver<Array<ResolversTypes['Storage']>, ParentType, ContextType>;
+};
+
+export type StorageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Storage'] = ResolversParentTypes['Storage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  warehouse?: Resolver<ResolversTypes['Warehouse'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  racks?: Resolver<Array<ResolversTypes['Rack']>, ParentType, ContextType>;
+};
+
+export type RackResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Rack'] = ResolversParentTypes['Rack'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  storage?: Resolver<ResolversTypes['Storage'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType>;
+  placeCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PlaceResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rack?: Resolver<ResolversTypes['Rack'], ParentType, ContextType>;
+  warehouse?: Resolver<ResolversTypes['Warehouse'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  barcode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  widthCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  heightCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lengthCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type WarehousePageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['WarehousePage'] = ResolversParentTypes['WarehousePage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Warehouse']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PlacePageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['PlacePage'] = ResolversParentTypes['PlacePage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphqlContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1325,6 +2664,9 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ClientPage?: ClientPageResolvers<ContextType>;
   Department?: DepartmentResolvers<ContextType>;
   DepartmentPage?: DepartmentPageResolvers<ContextType>;
+  ImportColumn?: ImportColumnResolvers<ContextType>;
+  ImportTargetField?: ImportTargetFieldResolvers<ContextType>;
+  ImportPreview?: ImportPreviewResolvers<ContextType>;
   JobProgress?: JobProgressResolvers<ContextType>;
   JobRejectedRow?: JobRejectedRowResolvers<ContextType>;
   JobRuleParams?: JobRuleParamsResolvers<ContextType>;
@@ -1333,14 +2675,30 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Job?: JobResolvers<ContextType>;
   QueueStats?: QueueStatsResolvers<ContextType>;
   JobPage?: JobPageResolvers<ContextType>;
+  Product?: ProductResolvers<ContextType>;
+  Hazmat?: HazmatResolvers<ContextType>;
+  ProductImage?: ProductImageResolvers<ContextType>;
+  ProductPage?: ProductPageResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
   RolePage?: RolePageResolvers<ContextType>;
   Shipper?: ShipperResolvers<ContextType>;
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
   ShipperPage?: ShipperPageResolvers<ContextType>;
   ShippingMethodPage?: ShippingMethodPageResolvers<ContextType>;
+  StockChange?: StockChangeResolvers<ContextType>;
+  StockMove?: StockMoveResolvers<ContextType>;
+  StockRow?: StockRowResolvers<ContextType>;
+  InventoryRow?: InventoryRowResolvers<ContextType>;
+  StockChangePage?: StockChangePageResolvers<ContextType>;
+  InventoryPage?: InventoryPageResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;
+  Warehouse?: WarehouseResolvers<ContextType>;
+  Storage?: StorageResolvers<ContextType>;
+  Rack?: RackResolvers<ContextType>;
+  Place?: PlaceResolvers<ContextType>;
+  WarehousePage?: WarehousePageResolvers<ContextType>;
+  PlacePage?: PlacePageResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = GraphqlContext> = {

@@ -1,0 +1,191 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { booted, logInAs } from './support';
+
+// The product import (issue 12) in the browser: a CSV with one bad row (a wrong EAN check
+// digit) uploaded on /import/product, its preview with the guessed mapping, "all or nothing"
+// (nothing written, the report names row, column, value and why, downloadable as CSV), then
+// "only the good rows", then the same file again (nothing changes) — German and English.
+
+/** Runs one GraphQL operation as the context's logged-in user. */
+async function graphql(context: BrowserContext, query: string, variables: object) {
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
+  const response = await context.request.post('/graphql', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
+    data: { query, variables },
+  });
+  expect(response.ok()).toBeTruthy();
+  const body = await response.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+/** A client to import into, through the product's own API. */
+async function newClient(context: BrowserContext, name: string): Promise<string> {
+  const data = await graphql(
+    context,
+    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
+    {
+      i: {
+        name,
+        address: {
+          street: 'Hafenstraße',
+          houseNumber: '1',
+          postcode: '20457',
+          city: 'Hamburg',
+          countryCode: 'DE',
+        },
+      },
+    },
+  );
+  return String(data.createClient.id);
+}
+
+/** The client's products (sku and version), as the product list reads them. */
+async function productsOf(context: BrowserContext, clientId: string) {
+  const data = await graphql(
+    context,
+    'query($c: ID) { products(filter: { clientId: $c }, page: { pageSize: 50 }) { items { sku version } } }',
+    { c: clientId },
+  );
+  return (data.products.items as { sku: string; version: number }[]).sort((a, b) =>
+    a.sku.localeCompare(b.sku),
+  );
+}
+
+/** A product CSV with German headers; row 4 has a wrong EAN check digit. */
+const productsCsv = (tag: string) =>
+  [
+    'SKU;Name;EAN;Preis netto;Chargenpflicht;UN-Nummer;Gefahrgutklasse',
+    `${tag}-1;Schraube;4006381333931;1,50;nein;;`,
+    `${tag}-2;Farbe;;12,00;ja;1263;3`,
+    `${tag}-3;Nagel;4006381333932;0,10;nein;;`,
+    `${tag}-4;Ethanol;;5;nein;1170;3`,
+  ].join('\n');
+
+const TEXT = {
+  de: {
+    title: 'Produkte importieren',
+    file: 'Datei',
+    uploaded: 'Hochgeladen',
+    skuColumn: 'Feld für Spalte „SKU“',
+    client: 'Mandant',
+    allOrNothing: /Alles oder nichts/,
+    goodRows: /Nur die fehlerfreien Zeilen/,
+    start: 'Import starten',
+    done: 'Abgeschlossen',
+    summary: (c: number, u: number, r: number) =>
+      `${c} angelegt, ${u} aktualisiert, ${r} abgelehnt`,
+    nothing: /Es wurde nichts importiert/,
+    rejected: 'Abgelehnte Zeilen',
+    reason: 'Die Prüfziffer der EAN stimmt nicht',
+    download: 'Bericht als CSV herunterladen',
+    csvHeader: 'Zeile;Spalte;Feld;Wert;Grund',
+    another: 'Weitere Datei importieren',
+  },
+  en: {
+    title: 'Import products',
+    file: 'File',
+    uploaded: 'Uploaded',
+    skuColumn: 'Field for column “SKU”',
+    client: 'Client',
+    allOrNothing: /All or nothing/,
+    goodRows: /Import only the good rows/,
+    start: 'Start import',
+    done: 'Completed',
+    summary: (c: number, u: number, r: number) => `${c} created, ${u} updated, ${r} rejected`,
+    nothing: /Nothing was imported/,
+    rejected: 'Rejected rows',
+    reason: 'The check digit of the EAN is wrong',
+    download: 'Download the report as CSV',
+    csvHeader: 'Row,Column,Field,Value,Reason',
+    another: 'Import another file',
+  },
+} as const;
+
+type Language = keyof typeof TEXT;
+
+/** Uploads the file on the start page, picks the client and the mode, starts; waits for the end. */
+async function runImport(
+  page: Page,
+  text: (typeof TEXT)[Language],
+  file: { name: string; content: string },
+  client: string,
+  mode: 'allOrNothing' | 'goodRows',
+) {
+  await page.getByLabel(text.file, { exact: true }).setInputFiles({
+    name: file.name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file.content),
+  });
+  await expect(page.getByText(text.uploaded)).toBeVisible();
+  // The preview: the first rows, each column's field guessed from its German header.
+  await expect(page.getByRole('combobox', { name: text.skuColumn })).toHaveValue('sku');
+  await expect(page.getByRole('cell', { name: 'Ethanol' })).toBeVisible();
+  const picker = page.getByRole('combobox', { name: text.client });
+  await picker.fill(client);
+  await expect(page.getByRole('option', { name: client })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(client);
+  // (Blueprint's indicator lies over the radio button itself: the label is what a user clicks.)
+  await page.getByText(text[mode]).click();
+  await expect(page.getByRole('radio', { name: text[mode] })).toBeChecked();
+  await page.getByRole('button', { name: text.start }).click();
+  await expect(page).toHaveURL(/\/import\/product\?job=[0-9a-f-]{36}/);
+  await expect(page.getByText(text.done)).toBeVisible({ timeout: 30_000 });
+}
+
+for (const language of ['de', 'en'] as const) {
+  test(`${language}: a CSV with one bad row — all or nothing writes nothing, only the good rows writes three, again changes nothing`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    const text = TEXT[language];
+    const tag = `${language.toUpperCase()}${Date.now().toString(36)}`;
+    const client = `Import ${tag}`;
+    if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
+    await logInAs(context, 'admin');
+    const clientId = await newClient(context, client);
+    const file = { name: `produkte-${tag}.csv`, content: productsCsv(tag) };
+
+    await page.goto('/import/product');
+    await booted(page);
+    await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
+
+    // All or nothing: the bad row stops the import; the report says which and why.
+    await runImport(page, text, file, client, 'allOrNothing');
+    await expect(page.getByRole('heading', { name: text.summary(0, 0, 1) })).toBeVisible();
+    await expect(page.getByText(text.nothing)).toBeVisible();
+    const report = page.getByRole('table', { name: text.rejected });
+    const bad = report.getByRole('row').filter({ hasText: '4006381333932' });
+    await expect(bad.getByRole('cell').nth(0)).toHaveText('4');
+    await expect(bad.getByRole('cell').nth(1)).toHaveText('EAN');
+    await expect(bad.getByRole('cell').nth(3)).toHaveText(text.reason);
+    expect(await productsOf(context, clientId)).toEqual([]);
+    // The report as CSV, in the page's language.
+    const href = await page.getByRole('link', { name: text.download }).getAttribute('href');
+    const csv = await context.request.get(href!);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]).toBe(text.csvHeader);
+    expect(lines[1]).toContain('4006381333932');
+
+    // Only the good rows: three products.
+    await page.getByRole('button', { name: text.another }).click();
+    await runImport(page, text, file, client, 'goodRows');
+    await expect(page.getByRole('heading', { name: text.summary(3, 0, 1) })).toBeVisible();
+    await expect(report.getByRole('row').filter({ hasText: '4006381333932' })).toBeVisible();
+    const imported = await productsOf(context, clientId);
+    expect(imported).toEqual([
+      { sku: `${tag}-1`, version: 1 },
+      { sku: `${tag}-2`, version: 1 },
+      { sku: `${tag}-4`, version: 1 },
+    ]);
+
+    // The same file again: nothing created, nothing updated, no new version.
+    await page.getByRole('button', { name: text.another }).click();
+    await runImport(page, text, file, client, 'goodRows');
+    await expect(page.getByRole('heading', { name: text.summary(0, 0, 1) })).toBeVisible();
+    expect(await productsOf(context, clientId)).toEqual(imported);
+  });
+}

@@ -1,0 +1,325 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { logInAs } from './support';
+
+// Stock (issue 12): the booking screen /stockchange used by keyboard alone, as a hand scanner
+// types (barcode + Enter): book in, move, correct, a refused book-out, a lot-tracked product;
+// the ledger /storage/bookings; the inventory /administration/currentinventory, which a
+// second browser sees change without a reload. German and English.
+
+/** Waits until Kontor has booted (room for a machine under load). */
+async function booted(page: Page): Promise<void> {
+  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
+}
+
+/** One GraphQL operation through the product's own API (the test's prerequisites). */
+async function graphql(context: BrowserContext, query: string, variables: object) {
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
+  const response = await context.request.post('/graphql', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
+    data: { query, variables },
+  });
+  expect(response.ok()).toBeTruthy();
+  const body = await response.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+/** A GTIN-13 with its check digit, unique for this run. */
+function ean13(seed: number): string {
+  const body = String(400000000000 + (seed % 99999999999)).slice(0, 12);
+  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+const address = {
+  street: 'Kai',
+  houseNumber: '3',
+  postcode: '20457',
+  city: 'Hamburg',
+  countryCode: 'DE',
+};
+
+/** A client, a warehouse with three places and two products (one lot-tracked), by GraphQL. */
+async function prerequisites(context: BrowserContext, tag: string) {
+  const client = await graphql(
+    context,
+    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
+    { i: { name: `Bestandskunde ${tag}`, address } },
+  );
+  const clientId = client.createClient.id;
+  const warehouse = await graphql(
+    context,
+    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id name } }',
+    { i: { name: `Lager ${tag}`, code: `W${tag}`, address } },
+  );
+  const warehouseId = warehouse.createWarehouse.id;
+  const storage = await graphql(
+    context,
+    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
+    { w: warehouseId, i: { name: 'Halle 1', code: 'S1' } },
+  );
+  const rack = await graphql(
+    context,
+    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
+    { s: storage.createStorage.id, i: { name: 'Regal 1', code: 'R01' } },
+  );
+  const places = await graphql(
+    context,
+    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id path barcode } }',
+    { r: rack.createRack.id, i: { prefix: 'P', from: 1, to: 3, digits: 2 } },
+  );
+  const seed = Date.now() + Math.floor(Math.random() * 1000);
+  const product = async (sku: string, ean: string, lotTracked: boolean) =>
+    (
+      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
+        i: { clientId, sku, ean, name: `Ware ${sku}`, priceNet: 2.5, lotTracked },
+      })
+    ).createProduct.id;
+  const plain = { sku: `ST-${tag}`, ean: ean13(seed) };
+  const tracked = { sku: `LOT-${tag}`, ean: ean13(seed + 7) };
+  return {
+    clientId,
+    warehouseId,
+    warehouseName: warehouse.createWarehouse.name as string,
+    places: places.createPlaces as { id: string; path: string; barcode: string }[],
+    plain: { ...plain, id: await product(plain.sku, plain.ean, false) },
+    tracked: { ...tracked, id: await product(tracked.sku, tracked.ean, true) },
+  };
+}
+
+/** Types as a hand scanner does: the code, then Enter. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+/** Scans a product's EAN and waits until the screen knows the product (the next field has the focus). */
+async function scanEan(page: Page, ean: string, next: string) {
+  await scan(page, ean);
+  await expect(page.getByLabel(next, { exact: true })).toBeFocused();
+}
+
+test('German: book in by scanner, move, correct, a refused book-out; the inventory of a second browser follows', async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).toUpperCase();
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  const [a, b, c] = s.places as [(typeof s.places)[0], (typeof s.places)[0], (typeof s.places)[0]];
+
+  // The second browser watches the inventory of the new warehouse.
+  const other = await browser.newContext({ locale: 'de-DE' });
+  await logInAs(other, 'admin');
+  const watcher = await other.newPage();
+  await watcher.goto(`/administration/currentinventory?warehouseId=${s.warehouseId}`);
+  await booted(watcher);
+  await expect(watcher.getByRole('heading', { name: 'Bestand' })).toBeVisible();
+  await expect(watcher.getByText('Keine Einträge')).toBeVisible();
+
+  await page.goto('/stockchange');
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Bestandsänderungen' })).toBeVisible();
+  await page.getByLabel('Lager', { exact: true }).selectOption({ label: s.warehouseName });
+  const placeField = page.getByRole('textbox', { name: 'Lagerplatz (Barcode)', exact: true });
+  await expect(placeField).toBeFocused();
+
+  // Book in: place, EAN, quantity — each ended by Enter.
+  await scan(page, a.barcode);
+  await expect(page.getByRole('textbox', { name: 'Produkt (EAN)' })).toBeFocused();
+  await scan(page, s.plain.ean);
+  await expect(page.getByRole('spinbutton', { name: 'Menge' })).toBeFocused();
+  await scan(page, '12');
+  await expect(page.getByRole('status')).toHaveText(
+    `12 × ${s.plain.sku} auf ${a.path} eingebucht (Bestand 12).`,
+  );
+  await expect(placeField).toBeFocused();
+  await expect(placeField).toHaveValue('');
+
+  // The second browser's inventory shows it without a reload.
+  const watched = watcher.getByRole('row').filter({ hasText: s.plain.sku });
+  await expect(watched.getByRole('cell').nth(4)).toHaveText('12');
+  await expect(watched.getByRole('cell').nth(7)).toHaveText('30,00 €');
+
+  // A scan of an unknown place stays in the place field with the reason.
+  await scan(page, `NIX-${tag}`);
+  await expect(page.getByText(`Kein Lagerplatz mit dem Barcode „NIX-${tag}“.`)).toBeVisible();
+  await expect(placeField).toBeFocused();
+  await placeField.fill('');
+
+  // Move 5 from A to B.
+  await page.getByRole('radio', { name: 'Umbuchen' }).click();
+  await expect(placeField).toBeFocused();
+  await scan(page, a.barcode);
+  await expect(page.getByRole('textbox', { name: 'Ziel-Lagerplatz (Barcode)' })).toBeFocused();
+  await scan(page, b.barcode);
+  await scanEan(page, s.plain.ean, 'Menge');
+  await scan(page, '5');
+  await expect(page.getByRole('status')).toHaveText(
+    `5 × ${s.plain.sku} von ${a.path} nach ${b.path} umgebucht.`,
+  );
+
+  // Correct B to the counted 4: Enter on the quantity asks for the comment first.
+  await page.getByRole('radio', { name: 'Korrigieren' }).click();
+  await scan(page, b.barcode);
+  await scanEan(page, s.plain.ean, 'Gezählte Menge');
+  await scan(page, '4');
+  await expect(page.getByRole('textbox', { name: 'Kommentar (Pflicht)' })).toBeFocused();
+  await scan(page, 'Zählung Regal 1');
+  await expect(page.getByRole('status')).toHaveText(
+    `Bestand von ${s.plain.sku} auf ${b.path} auf 4 korrigiert.`,
+  );
+
+  // More than is there: refused with what is available, at the quantity.
+  await page.getByRole('radio', { name: 'Ausbuchen' }).click();
+  await scan(page, a.barcode);
+  await scanEan(page, s.plain.ean, 'Menge');
+  await scan(page, '100');
+  await expect(page.getByRole('alert')).toHaveText('Nur 7 verfügbar.');
+  await expect(page.getByRole('spinbutton', { name: 'Menge' })).toBeFocused();
+
+  // A lot-tracked product asks for its lot.
+  await page.getByRole('button', { name: 'Neu beginnen' }).click();
+  await page.getByRole('radio', { name: 'Einbuchen' }).click();
+  await scan(page, c.barcode);
+  await scanEan(page, s.tracked.ean, 'Charge');
+  await expect(page.getByRole('textbox', { name: 'Charge' })).toBeFocused();
+  await scan(page, 'L-2026-11');
+  await scan(page, '3');
+  await expect(page.getByRole('status')).toHaveText(
+    `3 × ${s.tracked.sku} auf ${c.path} eingebucht (Bestand 3).`,
+  );
+
+  // The watcher saw every change: 7 on A + 4 on B, and the lot-tracked product.
+  await expect(watched.getByRole('cell').nth(4)).toHaveText('11');
+  await expect(watcher.getByRole('row').filter({ hasText: s.tracked.sku })).toHaveCount(1);
+  await watched.getByRole('button', { name: `Bestand nach Lagerplatz: ${s.plain.sku}` }).click();
+  const detail = watcher.getByRole('table', {
+    name: `Bestand von ${s.plain.sku} in ${s.warehouseName}`,
+  });
+  await expect(detail.getByRole('row')).toHaveCount(3);
+  await expect(detail.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    a.path,
+    '',
+    '',
+    '7',
+    '0',
+    '7',
+  ]);
+  await expect(detail.getByRole('row').nth(2).getByRole('cell')).toHaveText([
+    b.path,
+    '',
+    '',
+    '4',
+    '0',
+    '4',
+  ]);
+  await other.close();
+
+  // The ledger, newest first, filtered by the product in the URL.
+  await page.goto(`/storage/bookings?productId=${s.plain.id}`);
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Lagerbuchungen' })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Lagerbuchungen' }).getByRole('row');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(1)).toContainText('Korrektur');
+  await expect(rows.nth(1)).toContainText('Zählung Regal 1');
+  await expect(rows.nth(4)).toContainText('Einbuchung');
+  await expect(rows.nth(4)).toContainText('+12');
+  await page.getByRole('combobox', { name: 'Grund' }).selectOption({ label: 'Umbuchung' });
+  await expect(rows).toHaveCount(3);
+  await expect(page).toHaveURL(/reason=MOVE/);
+  const csv = await page.request.get(
+    (await page.getByRole('link', { name: 'CSV exportieren' }).getAttribute('href'))!,
+  );
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).trim().split('\r\n')).toHaveLength(3);
+});
+
+test('English: book in by scanner with a pick among products sharing an EAN; the ledger and the inventory', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const tag = `E${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  // A second client's product with the same EAN: the scan asks which one.
+  const second = await graphql(
+    context,
+    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
+    { i: { name: `Other client ${tag}`, address } },
+  );
+  await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
+    i: { clientId: second.createClient.id, sku: `TWIN-${tag}`, ean: s.plain.ean, name: 'Twin' },
+  });
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'));
+  await page.goto('/stockchange');
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Stock changes' })).toBeVisible();
+  await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: s.warehouseName });
+  await expect(page.getByRole('textbox', { name: 'Place (barcode)' })).toBeFocused();
+  await scan(page, s.places[0]!.barcode);
+  await scan(page, s.plain.ean);
+  await expect(page.getByText('Several products have this EAN: please pick one.')).toBeVisible();
+  const first = page.getByRole('radio', { name: new RegExp(`^ST-${tag}`) });
+  await expect(page.getByRole('radio', { name: new RegExp(`^TWIN-${tag}`) })).toBeVisible();
+  // The first choice has the focus; Enter picks it.
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toBeFocused();
+  await expect(first).toHaveCount(0);
+  await scan(page, '2');
+  await expect(page.getByRole('status')).toHaveText(
+    `2 × ${s.plain.sku} booked in on ${s.places[0]!.path} (stock 2).`,
+  );
+  // Booking out more than is there: refused, in English.
+  await page.getByRole('radio', { name: 'Book out' }).click();
+  await scan(page, s.places[0]!.barcode);
+  await scan(page, s.plain.ean);
+  await expect(page.getByRole('radio', { name: new RegExp(`^ST-${tag}`) })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await scan(page, '3');
+  await expect(page.getByRole('alert')).toHaveText('Only 2 available.');
+
+  await page.goto(`/administration/currentinventory?warehouseId=${s.warehouseId}`);
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Current inventory' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: s.plain.sku });
+  await expect(row.getByRole('cell').nth(6)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(7)).toHaveText('€5.00');
+
+  await page.goto(`/storage/bookings?productId=${s.plain.id}`);
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Warehouse bookings' })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Warehouse bookings' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Book in');
+  await expect(rows.nth(1)).toContainText('Admin');
+});
+
+test('the booking screen in the light and the dark theme (screenshots)', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const tag = `S${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  for (const dark of [false, true]) {
+    await page.addInitScript((on) => localStorage.setItem('dark', String(on)), dark);
+    await page.goto('/stockchange');
+    await booted(page);
+    await page.getByLabel('Lager', { exact: true }).selectOption({ label: s.warehouseName });
+    await page.getByRole('radio', { name: 'Umbuchen' }).click();
+    await scan(page, s.places[0]!.barcode);
+    await scan(page, `NIX-${tag}`);
+    await expect(page.getByText(`Kein Lagerplatz mit dem Barcode „NIX-${tag}“.`)).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath(`stockchange-${dark ? 'dark' : 'light'}.png`),
+      fullPage: true,
+    });
+  }
+});

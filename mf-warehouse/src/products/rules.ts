@@ -1,0 +1,163 @@
+import * as z from 'zod/mini';
+import { i18n, ruleMessage, rules } from '../shared-session';
+
+// The product form's rules in the browser: the server's (server/src/products/rules.ts) as far
+// as a form can check them, so a bad EAN or CAS number is refused at once in the user's
+// language. The server checks everything again and decides.
+
+/** The ADR classes and divisions (a hazmat class or subsidiary risk). */
+export const ADR_CLASSES = [
+  '1.1',
+  '1.2',
+  '1.3',
+  '1.4',
+  '1.5',
+  '1.6',
+  '2.1',
+  '2.2',
+  '2.3',
+  '3',
+  '4.1',
+  '4.2',
+  '4.3',
+  '5.1',
+  '5.2',
+  '6.1',
+  '6.2',
+  '7',
+  '8',
+  '9',
+] as const;
+export const PACKING_GROUPS = ['I', 'II', 'III'] as const;
+export const TUNNEL_CODES = ['B', 'B/D', 'B/E', 'C', 'C/D', 'C/E', 'D', 'D/E', 'E'] as const;
+/** ADR 1.1.3.6: points per unit of each transport category. */
+export const TRANSPORT_CATEGORY_FACTORS = [0, 50, 3, 1, 0] as const;
+/** ADR 1.1.3.6.3: above this many points a load needs full ADR. */
+export const ADR_POINTS_LIMIT = 1000;
+
+/** The ADR 1.1.3.6 points of `quantity` units at `factor` points each, to the hundredth. */
+export const adrPoints = (factor: number, quantity: number) =>
+  Math.round(Math.round(factor * 100) * quantity) / 100;
+
+/** GS1 check digit of a GTIN-8/12/13/14. */
+export function gtinCheckDigitValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = digits.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight)
+    sum += Number(digits[i]) * weight;
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
+}
+
+/** Check digit of a CAS registry number. */
+export function casCheckDigitValid(cas: string): boolean {
+  const digits = cas.replace(/-/g, '');
+  const body = digits.slice(0, -1);
+  let sum = 0;
+  for (let i = body.length - 1, weight = 1; i >= 0; i--, weight++) sum += Number(body[i]) * weight;
+  return sum % 10 === Number(digits.at(-1));
+}
+
+/**
+ * A decimal as typed: `1.234,50` or `12,5` (German) or `1234.50`; '' is null; undefined when
+ * it is no number.
+ */
+export function parseDecimal(text: string): number | null | undefined {
+  const value = text.trim().replace(/\s/g, '');
+  if (value === '') return null;
+  if (
+    /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(value) &&
+    (value.includes(',') || /\.\d{3}\./.test(value))
+  )
+    return Number(value.replace(/\./g, '').replace(',', '.'));
+  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** A number for the form's text field, in the page's language (12,5 in German); '' for null. */
+export function formatDecimal(value: number | null | undefined, decimals?: number): string {
+  if (value === null || value === undefined) return '';
+  return new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'de-DE', {
+    useGrouping: false,
+    minimumFractionDigits: decimals ?? 0,
+    maximumFractionDigits: decimals ?? 3,
+  }).format(value);
+}
+
+const packed = (rule: string, params?: Record<string, unknown>) =>
+  ruleMessage(`warehouse:products.rules.${rule}`, params);
+
+const hasDecimals = (value: number, decimals: number) => {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/** An optional decimal ≥ 0 with at most `decimals` places, typed as text. */
+export const decimal = (decimals: number) =>
+  z.string().check(
+    z.refine((text) => parseDecimal(text) !== undefined, { error: packed('number') }),
+    z.refine((text) => (parseDecimal(text) ?? 0) >= 0, { error: packed('minZero') }),
+    z.refine((text) => hasDecimals(parseDecimal(text) ?? 0, decimals), {
+      error: packed('decimals', { decimals }),
+    }),
+  );
+
+/** An optional text that must match a format (checked in steps: the first broken one shows). */
+const formatted = (limit: number, ...steps: [(text: string) => boolean, string][]) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(limit, { error: ruleMessage('max', { max: limit }) }),
+      ...steps.map(([ok, rule], index) =>
+        z.refine<string>(
+          (text) =>
+            text === '' || steps.slice(0, index).some(([before]) => !before(text)) || ok(text),
+          { error: packed(rule) },
+        ),
+      ),
+    );
+
+/** The form's rules, by the names of ProductInput. */
+export const PRODUCT_RULES = {
+  clientId: rules.choice(),
+  sku: rules.text(64),
+  altSku: rules.optionalText(64),
+  ean: formatted(
+    14,
+    [(text) => /^(\d{8}|\d{12,14})$/.test(text.replace(/\s/g, '')), 'gtin'],
+    [(text) => gtinCheckDigitValid(text.replace(/\s/g, '')), 'gtinCheckDigit'],
+  ),
+  name: rules.text(),
+  url: formatted(2048, [(text) => /^https?:\/\/[^\s/]+/i.test(text), 'url']),
+  weightKg: decimal(3),
+  widthCm: decimal(1),
+  heightCm: decimal(1),
+  lengthCm: decimal(1),
+  countryOfManufacture: rules.optionalText(2),
+  priceNet: decimal(2),
+  priceGross: decimal(2),
+  vatRate: rules.choice(),
+  lotTracked: rules.flag(),
+  bestBefore: rules.flag(),
+  hasHazmat: rules.flag(),
+  hazmat: rules.group({
+    unNumber: formatted(10, [(text) => /^(UN\s*)?\d{4}$/i.test(text), 'unNumber']),
+    casNumber: formatted(
+      12,
+      [(text) => /^\d{2,7}-\d{2}-\d$/.test(text), 'cas'],
+      [casCheckDigitValid, 'casCheckDigit'],
+    ),
+    shippingName: rules.optionalText(),
+    description: rules.optionalText(1000),
+    hazmatClass: rules.optionalText(20),
+    riskClass: rules.optionalText(20),
+    packingGroup: rules.optionalText(20),
+    hazardIdNumber: formatted(4, [(text) => /^X?[2-9]\d{1,2}$/i.test(text), 'hazardIdNumber']),
+    classificationCode: rules.optionalText(20),
+    packingIdCode: rules.optionalText(20),
+    tunnelRestrictionCode: rules.optionalText(20),
+    netWeightKg: decimal(3),
+    grossWeightKg: decimal(3),
+    factor: decimal(2),
+    additional: rules.optionalText(1000),
+  }),
+};

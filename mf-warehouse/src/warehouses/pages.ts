@@ -1,8 +1,0 @@
-import { placeholderPages } from '../shared-session';
-
-/** Warehouses with their storages, racks and places. */
-export const warehousesPages = placeholderPages(
-  'warehouse.warehouses',
-  'warehouse.warehouses.create',
-  'warehouse.warehouses.edit',
-);

@@ -1,0 +1,130 @@
+import { parse as csvParse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import type { Db } from '../db';
+import { JobRejected } from '../jobs/kinds';
+import { uploadContent, type UploadType } from '../uploads/uploads';
+
+// Reading an uploaded CSV or XLSX file row by row, streamed from the database (never the
+// whole file in memory): the part every import shares (issue 11's clients, issue 12's products).
+
+/** One row of a file: its number in the file (the header is row 1) and its cells by position. */
+export interface FileRow {
+  row: number;
+  cells: string[];
+}
+
+/** A cell of exceljs as text (rich text, formulas, hyperlinks, dates). */
+export function cellText(value: unknown): string {
+  if (value == null) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as {
+      richText?: { text: string }[];
+      text?: unknown;
+      result?: unknown;
+      error?: string;
+    };
+    if (v.richText) return v.richText.map((part) => part.text).join('');
+    if (v.text !== undefined) return cellText(v.text);
+    if (v.result !== undefined) return cellText(v.result);
+    if (v.error) return '';
+  }
+  return String(value);
+}
+
+/** The separator of a CSV text: the most frequent of `;`, `,` and tab in its first line. */
+export function delimiterOf(head: string): string {
+  const line = head.replace(/^\ufeff/, '').split('\n')[0] ?? '';
+  const counts = [';', ',', '\t'].map((d) => [d, line.split(d).length - 1] as const);
+  counts.sort((a, b) => b[1] - a[1]);
+  return counts[0]![1] > 0 ? counts[0]![0] : ',';
+}
+
+/** The separator of a CSV stream, from its first line (the stream is read that far, then closed). */
+async function csvDelimiter(content: Readable): Promise<string> {
+  let head = '';
+  for await (const chunk of content) {
+    head += (chunk as Buffer).toString('utf8');
+    if (head.includes('\n') || head.length > 64 * 1024) break;
+  }
+  content.destroy();
+  return delimiterOf(head);
+}
+
+/** The rows of an upload (header row first, numbered from 1), streamed; XLSX: the first sheet. */
+async function* rowsOf(db: Db, uploadId: string, type: UploadType): AsyncGenerator<FileRow> {
+  if (type === 'xlsx') {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(uploadContent(db, uploadId), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        yield { row: row.number, cells: Array.from(values, cellText) };
+      }
+      return; // the first sheet only
+    }
+    return;
+  }
+  const delimiter = await csvDelimiter(uploadContent(db, uploadId));
+  const parser = uploadContent(db, uploadId).pipe(
+    csvParse({
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  );
+  for await (const record of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number };
+  }>) {
+    yield { row: record.info.lines, cells: record.record };
+  }
+}
+
+/** The rows of an upload; a file that cannot be read rejects the job (no retry helps). */
+export async function* fileRows(
+  db: Db,
+  uploadId: string,
+  type: UploadType,
+): AsyncGenerator<FileRow> {
+  try {
+    yield* rowsOf(db, uploadId, type);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new JobRejected(`The file could not be read: ${reason}`);
+  }
+}
+
+/** The type of a complete upload; a vanished one rejects the job. */
+export async function uploadTypeOf(db: Db, uploadId: string): Promise<UploadType> {
+  const [upload] = await db.query<{ type: UploadType }>(
+    `SELECT type FROM uploads WHERE id = $1 AND complete`,
+    [uploadId],
+  );
+  if (!upload)
+    throw new JobRejected('The uploaded file is no longer there (uploads are kept 72 hours).');
+  return upload.type;
+}
+
+/** The first `limit` rows of an upload (header included), for a preview; an unreadable file is a field error. */
+export async function firstRows(
+  db: Db,
+  uploadId: string,
+  type: UploadType,
+  limit: number,
+): Promise<FileRow[]> {
+  const rows: FileRow[] = [];
+  for await (const row of fileRows(db, uploadId, type)) {
+    rows.push(row);
+    if (rows.length >= limit) break;
+  }
+  return rows;
+}
