@@ -10,6 +10,9 @@ for (const step of [
   ['node', ['bench/graphql.mjs']],
   ['node', ['bench/deploy.mjs']],
   ['node', ['bench/realtime.mjs']],
+  ['node', ['bench/jobs.mjs']],
+  ['node', ['bench/products-import.mjs']],
+  ['node', ['bench/stock.mjs']],
 ]) {
   const result = spawnSync(step[0], step[1], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

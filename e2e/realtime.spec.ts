@@ -78,7 +78,8 @@ test.describe('a server of its own', () => {
         WS_SHUTDOWN_SPREAD_MS: '0',
       },
     });
-    for (let i = 0; i < 200; i++) {
+    // Up to 60 s: a fresh data directory is migrated and seeded first, slow on a busy CI machine.
+    for (let i = 0; i < 600; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
       } catch {
@@ -107,7 +108,7 @@ test.describe('a server of its own', () => {
   test('stopping the server turns the indicator red with its tooltip, restarting turns it green without a reload', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await start();
     const context = await browser.newContext({
       baseURL: `http://127.0.0.1:${port}`,

@@ -228,12 +228,14 @@ test('German: book in by scanner, move, correct, a refused book-out; the invento
   await expect(rows.nth(1)).toContainText('Zählung Regal 1');
   await expect(rows.nth(4)).toContainText('Einbuchung');
   await expect(rows.nth(4)).toContainText('+12');
+  // Newest first is the list's default: the URL stays as it was, the export keeps the order.
+  await expect(page).not.toHaveURL(/dir=/);
   await page.getByRole('combobox', { name: 'Grund' }).selectOption({ label: 'Umbuchung' });
   await expect(rows).toHaveCount(3);
   await expect(page).toHaveURL(/reason=MOVE/);
-  const csv = await page.request.get(
-    (await page.getByRole('link', { name: 'CSV exportieren' }).getAttribute('href'))!,
-  );
+  const href = await page.getByRole('link', { name: 'CSV exportieren' }).getAttribute('href');
+  expect(href).toContain('dir=desc');
+  const csv = await page.request.get(href!);
   expect(csv.status()).toBe(200);
   expect((await csv.text()).trim().split('\r\n')).toHaveLength(3);
 });

@@ -69,6 +69,7 @@ function baselineValue(name: string, type: GraphQLInputType, operation: string):
   if (isEnumType(nullable)) return nullable.getValues()[0]!.value;
   const scalar = nullable.name;
   if (scalar === 'Int') return name === 'pageSize' ? 25 : 1;
+  if (scalar === 'Float') return 1;
   if (scalar === 'Boolean') return false;
   if (scalar === 'ID') {
     if (name === 'clientId') return ids.client;
@@ -85,6 +86,9 @@ function baselineValue(name: string, type: GraphQLInputType, operation: string):
     countryCode: 'DE',
     customerNumber: `K-${operation.length}`,
     search: 'probe',
+    // Days (the ledger's filter).
+    from: '2026-01-01',
+    to: '2026-01-31',
   };
   return texts[name] ?? `Probe ${operation}`;
 }

@@ -114,6 +114,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   pageOf,
   columns,
   defaultSort,
+  defaultDir = 'asc',
   actions,
   label,
   exportList,
@@ -123,6 +124,8 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   pageOf: (data: Data) => { items: Row[]; total: number; totalIsLowerBound?: boolean };
   columns: Column<Row, Sort>[];
   defaultSort: Sort;
+  /** The direction without `dir` in the URL (`desc`: newest first, e.g. a ledger). */
+  defaultDir?: 'asc' | 'desc';
   actions?: (row: Row, reload: () => void) => ReactNode;
   /** The table's accessible name. */
   label: string;
@@ -134,7 +137,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   useTranslation('ui');
   const sortKeys = columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
   // Search, sort, direction and page live in the URL: a reload or a shared link keeps them.
-  const [state, change, params] = useListParams(defaultSort, sortKeys);
+  const [state, change, params] = useListParams(defaultSort, sortKeys, defaultDir);
   const { page, search } = state;
   // Only the filters the list declares reach the server (a stray URL parameter is ignored).
   const filter = Object.fromEntries(
@@ -175,6 +178,8 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   // The export takes the list's own URL parameters (contract 5), all rows, not one page.
   const exportParams = new URLSearchParams(params);
   exportParams.delete('page');
+  // The server's default is ascending: a list shown in another order by default says so.
+  if (!exportParams.has('dir') && state.dir !== 'asc') exportParams.set('dir', state.dir);
   const exportQuery = exportParams.toString();
 
   return (

@@ -22,6 +22,7 @@ export function readListParams<Sort extends string>(
   params: URLSearchParams,
   defaultSort: Sort,
   sortKeys: readonly Sort[],
+  defaultDir: 'asc' | 'desc' = 'asc',
 ): ListParams<Sort> {
   const sort = params.get('sort') as Sort | null;
   const page = Number(params.get('page'));
@@ -32,7 +33,7 @@ export function readListParams<Sort extends string>(
   return {
     search: params.get('search') ?? '',
     sort: sort && sortKeys.includes(sort) ? sort : defaultSort,
-    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
+    dir: params.get('dir') === 'desc' ? 'desc' : params.get('dir') === 'asc' ? 'asc' : defaultDir,
     page: Number.isInteger(page) && page > 1 ? page : 1,
     filters,
   };
@@ -42,11 +43,12 @@ export function readListParams<Sort extends string>(
 export function writeListParams<Sort extends string>(
   state: ListParams<Sort>,
   defaultSort: Sort,
+  defaultDir: 'asc' | 'desc' = 'asc',
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search) params.set('search', state.search);
   if (state.sort !== defaultSort) params.set('sort', state.sort);
-  if (state.dir !== 'asc') params.set('dir', state.dir);
+  if (state.dir !== defaultDir) params.set('dir', state.dir);
   if (state.page > 1) params.set('page', String(state.page));
   for (const [key, value] of Object.entries(state.filters)) if (value) params.set(key, value);
   return params;
@@ -79,17 +81,18 @@ function useWindowParams(): [URLSearchParams, Setter] {
 export function useListParams<Sort extends string>(
   defaultSort: Sort,
   sortKeys: readonly Sort[],
+  defaultDir: 'asc' | 'desc' = 'asc',
 ): [ListParams<Sort>, (change: Partial<ListParams<Sort>>) => void, URLSearchParams] {
   // Whether a Router is around never changes for a mounted list: the hook order is stable.
   // oxlint-disable-next-line react-hooks/rules-of-hooks -- the condition is fixed per tree
   const [params, setParams] = useInRouterContext() ? useRouterParams() : useWindowParams();
-  const state = readListParams(params, defaultSort, sortKeys);
+  const state = readListParams(params, defaultSort, sortKeys, defaultDir);
   // A change that comes late (the search's pause after typing) once the user has left the
   // list (an edit button) must not pull them back to it.
   const listPath = useRef(window.location.pathname);
   const change = (next: Partial<ListParams<Sort>>) => {
     if (window.location.pathname !== listPath.current) return;
-    setParams(writeListParams({ ...state, ...next }, defaultSort));
+    setParams(writeListParams({ ...state, ...next }, defaultSort, defaultDir));
   };
   return [state, change, params];
 }

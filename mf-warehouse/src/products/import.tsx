@@ -257,7 +257,10 @@ function ImportStart({ started }: { started: (jobId: string, mode: ImportMode) =
         });
       } catch (error) {
         const problem = graphqlProblem(error);
-        const broken = problem.fieldRules.mapping?.[0] ?? problem.fieldRules.uploadId?.[0];
+        // The mapping's problems are on `mapping` or on one entry (`mapping.3.field`).
+        const mappingKey = Object.keys(problem.fieldRules).find((key) => key.startsWith('mapping'));
+        const broken =
+          (mappingKey && problem.fieldRules[mappingKey]?.[0]) || problem.fieldRules.uploadId?.[0];
         if (broken)
           setRefusal(errorText(ruleMessage(broken.rule, broken.params, broken.message)) ?? null);
         throw error;

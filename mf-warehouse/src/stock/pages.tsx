@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   InventoryDetailDocument,
   InventoryDocument,
@@ -20,7 +20,6 @@ import {
   i18n,
   Page,
   useQuery,
-  useSearchParams,
   useTranslation,
   type ModulePages,
   type PageProps,
@@ -57,17 +56,6 @@ function dayAgo(days: number): string {
 /** /storage/bookings: the ledger, newest first, filtered by product, place, reason, client and period. */
 function BookingsList({ route }: PageProps) {
   const { t } = useTranslation(['warehouse', 'ui']);
-  const [params, setParams] = useSearchParams();
-  // Newest first unless the URL says otherwise.
-  const unsorted = !params.has('dir');
-  useEffect(() => {
-    if (!unsorted) return;
-    const next = new URLSearchParams(params);
-    next.set('dir', 'desc');
-    setParams(next, { replace: true });
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once, when the URL has no order
-  }, [unsorted]);
-  if (unsorted) return <Page title={t(route.pageTitle!)}>{null}</Page>;
   return (
     <Page title={t(route.pageTitle!)}>
       <DataTable<StockChangesQuery, LedgerRow, 'TIME'>
@@ -75,6 +63,8 @@ function BookingsList({ route }: PageProps) {
         pageOf={(data) => data.stockChanges}
         label={t(route.pageTitle!)}
         defaultSort="TIME"
+        // Newest first unless the URL says otherwise (`dir=asc`).
+        defaultDir="desc"
         exportList="stock-changes"
         filters={[
           {

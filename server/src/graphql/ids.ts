@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { notFound } from '../domain/errors';
-import { field, MAX_ID } from '../domain/validation';
+import { field, MAX_ID, parse } from '../domain/validation';
 
 /** The numeric id of a GraphQL ID argument, or NOT_FOUND for anything that cannot name a row. */
 export function rowId(id: string | number, what = 'Record'): number {
@@ -14,3 +15,12 @@ export function rowId(id: string | number, what = 'Record'): number {
  * within PostgreSQL's integer range, else BAD_USER_INPUT on that field.
  */
 export const inputId = (name: string) => field.id(name);
+
+/**
+ * The numeric id of an argument naming another record than the operation's own (a parent,
+ * a filter: `createRack(storageId:)`): anything that cannot name a row is BAD_USER_INPUT on
+ * that argument, like an id inside an input.
+ */
+export function argumentId(id: string | number, name: string): number {
+  return parse(z.object({ [name]: field.id(name) }), { [name]: id })[name] as number;
+}

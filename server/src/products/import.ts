@@ -221,14 +221,18 @@ export async function importProducts(
   }
   const mapping: (string | null)[] = [];
   const used = new Set<string>();
-  for (const { column, field } of args.mapping) {
+  for (const [entry, { column, field }] of args.mapping.entries()) {
     if (!field) continue;
     if (!Number.isInteger(column) || column < 0 || column > 1000) {
-      problems.mapping ??= [{ message: `The column ${column} does not exist.`, rule: 'column' }];
+      problems[`mapping.${entry}.column`] ??= [
+        { message: `The column ${column} does not exist.`, rule: 'column' },
+      ];
       continue;
     }
     if (!TARGETS.has(field)) {
-      problems.mapping ??= [{ message: `The field ${field} does not exist.`, rule: 'field' }];
+      problems[`mapping.${entry}.field`] ??= [
+        { message: `The field ${JSON.stringify(field)} does not exist.`, rule: 'field' },
+      ];
       continue;
     }
     if (used.has(field)) {
@@ -252,8 +256,12 @@ export async function importProducts(
           rule: 'warehouse:productImport.requiredField',
         },
       ];
-  if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
-  const upload = await ownUpload(db, args.uploadId, userId);
+  const upload = await ownUpload(db, args.uploadId, userId).catch((error: unknown) => {
+    if (!(error instanceof InvalidInput)) throw error;
+    Object.assign(problems, error.problems);
+    return null;
+  });
+  if (!upload || Object.keys(problems).length > 0) throw new InvalidInput(problems);
   return enqueue(
     db,
     productsImport,

@@ -31,10 +31,11 @@ export const productResolvers: Resolvers = {
       return (await findProduct(context.db, rowId(args.id, 'Product'))) ?? null;
     },
     productByEan: async (_, args, context) => {
-      const { clientId } = parse(z.object({ clientId: optionalClientId }), {
-        clientId: args.clientId,
-      });
-      return productsByEan(context.db, args.ean, clientId);
+      const { clientId, ean } = parse(
+        z.object({ clientId: optionalClientId, ean: z.string().max(64) }),
+        { clientId: args.clientId, ean: args.ean },
+      );
+      return productsByEan(context.db, ean, clientId);
     },
   },
   Mutation: {

@@ -1,8 +1,9 @@
 import { clientLoaders } from '../clients/loaders';
-import { parse } from '../domain/validation';
+import { hasNul, parse } from '../domain/validation';
 import { actingUser, heldPermissions, type GraphqlContext } from '../graphql/context';
 import type { Resolvers, StockReason } from '../graphql/generated';
-import { rowId } from '../graphql/ids';
+import { argumentId, rowId } from '../graphql/ids';
+import { notFound } from '../domain/errors';
 import { unauthorized } from '../http/errors';
 import { warehouseLoaders } from '../warehouses/loaders';
 import {
@@ -43,10 +44,15 @@ export const stockResolvers: Resolvers = {
     },
     stockChange: async (_, args, context) => {
       const id = ledgerId(args.id);
-      return (id && (await findStockChange(context.db, id))) || null;
+      const change = id && (await findStockChange(context.db, id));
+      if (!change) throw notFound('Stock change not found.');
+      return change;
     },
     stockMove: async (_, args, context) => {
-      return (await findStockMove(context.db, String(args.id))) ?? null;
+      const reference = String(args.id);
+      const move = !hasNul(reference) && (await findStockMove(context.db, reference));
+      if (!move) throw notFound('Stock move not found.');
+      return move;
     },
     inventory: async (_, args, context) => {
       return listInventory(context.db, args.page, args.sortBy ?? 'SKU', args.filter);
@@ -54,8 +60,8 @@ export const stockResolvers: Resolvers = {
     inventoryDetail: async (_, args, context) => {
       return inventoryDetail(
         context.db,
-        rowId(args.productId, 'Product'),
-        rowId(args.warehouseId, 'Warehouse'),
+        argumentId(args.productId, 'productId'),
+        argumentId(args.warehouseId, 'warehouseId'),
       );
     },
   },

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { parse } from '../domain/validation';
 import type { Resolvers } from '../graphql/generated';
-import { rowId } from '../graphql/ids';
+import { argumentId, rowId } from '../graphql/ids';
 import { warehouseLoaders } from './loaders';
 import {
   createPlace,
@@ -50,8 +51,10 @@ export const warehouseResolvers: Resolvers = {
       (await warehouseLoaders(context).place.load(rowId(args.id, 'Place'))) ?? null,
     places: async (_, args, context) =>
       listPlaces(context.db, args.page, args.sortBy ?? 'PATH', args.filter),
-    placeByBarcode: async (_, args, context) =>
-      (await findPlaceByBarcode(context.db, args.barcode)) ?? null,
+    placeByBarcode: async (_, args, context) => {
+      const { barcode } = parse(z.object({ barcode: z.string().max(255) }), args);
+      return (await findPlaceByBarcode(context.db, barcode)) ?? null;
+    },
   },
   Mutation: {
     createWarehouse: async (_, args, context) =>
@@ -65,7 +68,7 @@ export const warehouseResolvers: Resolvers = {
       return { id: args.id };
     },
     createStorage: async (_, args, context) => {
-      const warehouseId = rowId(args.warehouseId, 'Warehouse');
+      const warehouseId = argumentId(args.warehouseId, 'warehouseId');
       return createStorage(context.db, warehouseId, parse(nodeInput, args.input));
     },
     updateStorage: async (_, args, context) => {
@@ -77,7 +80,7 @@ export const warehouseResolvers: Resolvers = {
       return { id: args.id };
     },
     createRack: async (_, args, context) => {
-      const storageId = rowId(args.storageId, 'Storage');
+      const storageId = argumentId(args.storageId, 'storageId');
       return createRack(context.db, storageId, parse(nodeInput, args.input));
     },
     updateRack: async (_, args, context) => {
@@ -89,7 +92,7 @@ export const warehouseResolvers: Resolvers = {
       return { id: args.id };
     },
     createPlace: async (_, args, context) => {
-      const rackId = rowId(args.rackId, 'Rack');
+      const rackId = argumentId(args.rackId, 'rackId');
       return createPlace(context.db, rackId, parse(placeInput, args.input));
     },
     updatePlace: async (_, args, context) => {
@@ -101,7 +104,7 @@ export const warehouseResolvers: Resolvers = {
       return { id: args.id };
     },
     createPlaces: async (_, args, context) => {
-      const rackId = rowId(args.rackId, 'Rack');
+      const rackId = argumentId(args.rackId, 'rackId');
       return createPlaces(context.db, rackId, parse(placesInput, args.input));
     },
   },
