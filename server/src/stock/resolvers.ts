@@ -2,7 +2,7 @@ import { clientLoaders } from '../clients/loaders';
 import { hasNul, parse } from '../domain/validation';
 import { actingUser, heldPermissions, type GraphqlContext } from '../graphql/context';
 import type { Resolvers, StockReason } from '../graphql/generated';
-import { argumentId, rowId } from '../graphql/ids';
+import { argumentId } from '../graphql/ids';
 import { notFound } from '../domain/errors';
 import { unauthorized } from '../http/errors';
 import { warehouseLoaders } from '../warehouses/loaders';
