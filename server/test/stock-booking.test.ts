@@ -1,6 +1,7 @@
 import type { Database } from '../src/db';
 import { InvalidInput } from '../src/domain/errors';
 import { parse } from '../src/domain/validation';
+import { deleteProduct } from '../src/products/products';
 import { bookingInput, correctionInput, moveInput } from '../src/stock/rules';
 import { bookIn, bookOut, correctStock, moveStock, type Actor } from '../src/stock/stock';
 import { startTestApp, type TestApp } from './helpers';
@@ -369,4 +370,36 @@ test('concurrent moves in both directions and bookings on the same rows neither 
   expect(await totalOf(db, productId, w.warehouseId)).toBe(230);
   const ledger = await ledgerOf(db, productId);
   expect(ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(230);
+});
+
+test('a product deleted while it is booked keeps the booking or refuses it, never stock on a deleted product', async () => {
+  const w = await warehouseWithPlaces(db, 1);
+  for (let round = 0; round < 20; round += 1) {
+    // Booked once and emptied: the ledger names it, so deleting archives it (soft delete).
+    const productId = await newProduct(db, clientId);
+    const input = booking({
+      warehouseId: w.warehouseId,
+      placeId: w.placeIds[0],
+      productId,
+      quantity: 3,
+    });
+    await bookIn(db, actor, input);
+    await bookOut(db, actor, input);
+    const [booked, deleted] = await Promise.allSettled([
+      bookIn(db, actor, input),
+      deleteProduct(db, productId),
+    ]);
+    const [row] = await db.query<{ deleted: boolean; quantity: number }>(
+      `SELECT p.deleted_at IS NOT NULL AS deleted,
+              coalesce((SELECT sum(quantity)::int FROM stock WHERE product_id = p.id), 0) AS quantity
+         FROM products p WHERE p.id = $1`,
+      [productId],
+    );
+    // Exactly one of the two won, and the database agrees with it.
+    expect({ round, booked: booked.status, deleted: deleted.status, row }).toEqual(
+      booked.status === 'fulfilled'
+        ? { round, booked: 'fulfilled', deleted: 'rejected', row: { deleted: false, quantity: 3 } }
+        : { round, booked: 'rejected', deleted: 'fulfilled', row: { deleted: true, quantity: 0 } },
+    );
+  }
 });

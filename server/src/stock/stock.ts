@@ -114,6 +114,9 @@ async function checkBooking(
   ) => (problems[fieldName] ??= []).push({ rule, message, ...(params ? { params } : {}) });
 
   // One round trip for everything a booking names (a booking is short: it holds a row lock).
+  // The product row is key-share locked (as the ledger's foreign key would lock it): a delete
+  // of the product (FOR UPDATE) waits for this booking and then sees its stock, and a booking
+  // after a delete sees the product gone.
   const placeIds = Object.values(places);
   const [found] = await tx.query<{
     warehouse: boolean;
@@ -123,7 +126,7 @@ async function checkBooking(
     `SELECT EXISTS (SELECT 1 FROM warehouses WHERE id = $1) AS warehouse,
        (SELECT json_build_object('id', id, 'clientId', client_id, 'lotTracked', lot_tracked,
                                  'bestBefore', best_before)
-          FROM products WHERE id = $2 AND deleted_at IS NULL) AS product,
+          FROM products WHERE id = $2 AND deleted_at IS NULL FOR KEY SHARE) AS product,
        (SELECT json_agg(json_build_object('id', id, 'warehouseId', warehouse_id, 'path', path))
           FROM places WHERE id = any($3::int[])) AS places`,
     [input.warehouseId, input.productId, placeIds],
