@@ -245,6 +245,21 @@ test('a move answers both rows with one reference; the ledger filters by reason,
     f: { productId: s.productId, from: today, to: today },
   });
   expect(todays.data!.stockChanges.total).toBe(3);
+  // Who booked: the admin did all three; another user none.
+  const [adminRow] = await t.db.query<{ id: number }>(
+    "SELECT id FROM users WHERE email = 'admin@kontor.test'",
+  );
+  const [otherRow] = await t.db.query<{ id: number }>(
+    "SELECT id FROM users WHERE email = 'packer@kontor.test'",
+  );
+  const byAdmin = await graphql(boss, CHANGES, {
+    f: { productId: s.productId, userId: adminRow!.id },
+  });
+  expect(byAdmin.data!.stockChanges.total).toBe(3);
+  const byOther = await graphql(boss, CHANGES, {
+    f: { productId: s.productId, userId: otherRow!.id },
+  });
+  expect(byOther.data!.stockChanges.total).toBe(0);
   const yesterday = await graphql(boss, CHANGES, {
     f: { productId: s.productId, to: '2020-01-01' },
   });

@@ -8,6 +8,8 @@ import {
   StockClientNameDocument,
   StockPlaceChoicesDocument,
   StockPlaceNameDocument,
+  StockUserChoicesDocument,
+  StockUserNameDocument,
   StockProductChoicesDocument,
   StockProductNameDocument,
   StockWarehouseChoicesDocument,
@@ -98,6 +100,16 @@ function BookingsList({ route }: PageProps) {
                   label: t('warehouse:stock.fields.place'),
                   search: StockPlaceChoicesDocument,
                   chosen: StockPlaceNameDocument,
+                },
+              ]
+            : []),
+          ...(can('user:view')
+            ? [
+                {
+                  name: 'userId',
+                  label: t('warehouse:stock.fields.user'),
+                  search: StockUserChoicesDocument,
+                  chosen: StockUserNameDocument,
                 },
               ]
             : []),
