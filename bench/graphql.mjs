@@ -8,6 +8,7 @@
 // Goal: p99 < 100 ms at 32 clients, and the 1M figure within 20 % of the 100k one.
 //   node bench/graphql.mjs [--lists-only]     BENCH_SECONDS=10 per measurement
 import autocannon from 'autocannon';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -58,6 +59,50 @@ async function adminHeaders(base) {
   };
 }
 
+/** CPU time (user + system, ms) a process has used so far; 0 once it is gone. */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms used so far by the PostgreSQL processes of the cluster on `port` (postmaster + children). */
+function postgresCpuMs(port) {
+  const procs = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = stat.split(') ')[1].split(' ')[1];
+      procs.push({ pid, ppid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const master = procs.find((p) => p.cmd.includes('postgres') && p.cmd.includes(`-p\0${port}\0`));
+  if (!master) return 0;
+  return procs
+    .filter((p) => p.pid === master.pid || p.ppid === master.pid)
+    .reduce((sum, p) => sum + cpuMsOf(p.pid), 0);
+}
+
+/** Runs fn; the CPU ms per request it cost the server process and PostgreSQL. */
+async function cpuPerRequest(serverPid, port, fn) {
+  const before = { server: cpuMsOf(serverPid), pg: postgresCpuMs(port), at: performance.now() };
+  const result = await fn();
+  const n = result.requests.total;
+  return {
+    result,
+    cpu: {
+      server: (cpuMsOf(serverPid) - before.server) / n,
+      pg: (postgresCpuMs(port) - before.pg) / n,
+    },
+  };
+}
+
 /** A number for the tables: two decimals below 10. */
 const f = (n) => (n < 10 ? n.toFixed(2) : n.toFixed(0)).padStart(7);
 
@@ -86,7 +131,8 @@ async function closedLoop(fn, connections, seconds) {
  * the page's roles) sent bare on a pool as big as the server's (10), at 1, 8 and 32 clients.
  */
 async function listsAtScale(seconds) {
-  const postgres = startThrowawayPostgres(15_432 + Math.floor(Math.random() * 1000));
+  const port = 15_432 + Math.floor(Math.random() * 1000);
+  const postgres = startThrowawayPostgres(port);
   if (!postgres) {
     console.log('\nLists at scale: no PostgreSQL binaries (set PG_BIN); skipped.');
     return;
@@ -143,14 +189,16 @@ async function listsAtScale(seconds) {
         duration: 2,
       });
       for (const connections of [1, 8, 32]) {
-        const result = await autocannon({
-          url: `${base}/graphql`,
-          method: 'POST',
-          headers,
-          body,
-          connections,
-          duration: seconds,
-        });
+        const { result, cpu } = await cpuPerRequest(kontor.pid, port, () =>
+          autocannon({
+            url: `${base}/graphql`,
+            method: 'POST',
+            headers,
+            body,
+            connections,
+            duration: seconds,
+          }),
+        );
         const sql = await closedLoop(
           async () => {
             if (!(await findSessionOfRequest(bare, token, lifetime))) throw new Error('no session');
@@ -166,6 +214,7 @@ async function listsAtScale(seconds) {
         rows.push({
           size,
           connections,
+          cpu,
           gql: { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average },
           errors: result.errors + result.non2xx,
           sql,
@@ -182,15 +231,25 @@ async function listsAtScale(seconds) {
     `\nA page of 50 users (with roles) on PostgreSQL, ${seconds} s per row; bare SQL = the request's three statements (session, page with total, roles) on a pool of 10\n`,
   );
   console.log(
-    '| users     | clients | GraphQL p50 ms | GraphQL p99 ms | GraphQL req/s | errors | SQL p50 ms | SQL p99 ms | SQL runs/s |',
+    '| users     | clients | GraphQL p50 ms | GraphQL p99 ms | GraphQL req/s | errors | CPU ms/req server | CPU ms/req PostgreSQL | SQL p50 ms | SQL p99 ms | SQL runs/s |',
   );
   console.log(
-    '| --------- | ------- | -------------- | -------------- | ------------- | ------ | ---------- | ---------- | ---------- |',
+    '| --------- | ------- | -------------- | -------------- | ------------- | ------ | ----------------- | --------------------- | ---------- | ---------- | ---------- |',
   );
   for (const r of rows)
     console.log(
-      `| ${r.size.toLocaleString('en').padStart(9)} | ${String(r.connections).padStart(7)} | ${f(r.gql.p50).padStart(14)} | ${f(r.gql.p99).padStart(14)} | ${f(r.gql.rps).padStart(13)} | ${String(r.errors).padStart(6)} | ${f(r.sql.p50).padStart(10)} | ${f(r.sql.p99).padStart(10)} | ${f(r.sql.rps).padStart(10)} |`,
+      `| ${r.size.toLocaleString('en').padStart(9)} | ${String(r.connections).padStart(7)} | ${f(r.gql.p50).padStart(14)} | ${f(r.gql.p99).padStart(14)} | ${f(r.gql.rps).padStart(13)} | ${String(r.errors).padStart(6)} | ${f(r.cpu.server).padStart(17)} | ${f(r.cpu.pg).padStart(21)} | ${f(r.sql.p50).padStart(10)} | ${f(r.sql.p99).padStart(10)} | ${f(r.sql.rps).padStart(10)} |`,
     );
+  // What the machine allows: server and PostgreSQL share its cores with the load generator, so
+  // requests per second cannot pass cores / (CPU ms per request); at 32 clients in a closed
+  // loop the mean latency is 32 / (requests per second) (Little's law).
+  const cores = (await import('node:os')).availableParallelism();
+  for (const r of rows.filter((row) => row.connections === 32)) {
+    const perRequest = r.cpu.server + r.cpu.pg;
+    console.log(
+      `CPU per request, ${r.size.toLocaleString('en')} users at 32 clients: ${f(perRequest).trim()} ms (server ${f(r.cpu.server).trim()} + PostgreSQL ${f(r.cpu.pg).trim()}, load generator not counted) on ${cores} cores: at most ${f((cores * 1000) / perRequest).trim()} req/s, a mean latency of at least ${f((32 * perRequest) / cores).trim()} ms`,
+    );
+  }
   const at32 = (size) => rows.find((r) => r.size === size && r.connections === 32);
   const small = at32(100_000);
   const large = at32(1_000_000);

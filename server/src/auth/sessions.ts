@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { queryOne, type Db, type SqlParam } from '../db';
+import { prepared, queryOne, type Db, type SqlParam } from '../db';
 import { permissionsOfUserSql } from '../users/permissions';
 import { sessionsEnded } from './session-events';
 
@@ -208,6 +208,24 @@ export interface SessionOfRequest {
   permissions: string[];
 }
 
+let sessionOfRequestSql: string | undefined;
+
+/**
+ * The statement of findSessionOfRequest, a named prepared statement on PostgreSQL: every
+ * request runs it, and planning it (the permissions subquery) cost PostgreSQL ~0.5 ms per
+ * request against ~0.2 ms to run it (bench/stock.mjs, pg_stat_statements). Its one plan is
+ * right for every value: a primary-key lookup. Built on first use (no import-order trap).
+ */
+function sessionOfRequestStatement(): string {
+  sessionOfRequestSql ??= prepared(
+    `SELECT ${qualifiedColumns}, u.id AS u_id, u.name AS u_name, u.email AS u_email,
+       CASE WHEN u.id IS NULL THEN '{}'::text[] ELSE ${permissionsOfUserSql('u.id')} END AS permissions
+     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1 AND ${alive('$2', '$3')}`,
+  );
+  return sessionOfRequestSql;
+}
+
 /**
  * findSession for a request: the live session of a cookie token together with its user and
  * the user's permissions, in one statement (every request needs all three, and each
@@ -221,14 +239,11 @@ export async function findSessionOfRequest(
   if (!SESSION_TOKEN.test(token)) return null;
   const row = await queryOne<
     SessionRow & { u_id: number | null; u_name: string; u_email: string; permissions: string[] }
-  >(
-    db,
-    `SELECT ${qualifiedColumns}, u.id AS u_id, u.name AS u_name, u.email AS u_email,
-       CASE WHEN u.id IS NULL THEN '{}'::text[] ELSE ${permissionsOfUserSql('u.id')} END AS permissions
-     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
-     WHERE s.id = $1 AND ${alive('$2', '$3')}`,
-    [sessionIdOf(token), absoluteMinutes(false, lifetime), absoluteMinutes(true, lifetime)],
-  );
+  >(db, sessionOfRequestStatement(), [
+    sessionIdOf(token),
+    absoluteMinutes(false, lifetime),
+    absoluteMinutes(true, lifetime),
+  ]);
   if (!row) return null;
   return {
     session: toSession(row),

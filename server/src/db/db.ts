@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Work that must wait until a transaction's changes are visible to everyone (a broadcast, a mail). */
 export type AfterCommit = () => unknown;
 
@@ -88,4 +90,31 @@ async function runSafely(work: AfterCommit): Promise<void> {
   } catch {
     // The work reports its own failures (see Db.afterCommit); the commit stands.
   }
+}
+
+/**
+ * The most statement texts `prepared` names in one process: PostgreSQL keeps every named
+ * statement (and its plan) on each connection that ran it, so the set must stay small.
+ */
+export const MAX_PREPARED = 200;
+
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks a hot statement so that PostgreSQL parses and plans it once per connection (a named
+ * prepared statement) instead of on every run; returns the text. For statements every request
+ * runs (the session lookup) whose plan does not depend on their parameters' values: after
+ * five runs PostgreSQL may keep one generic plan for all values, which is right for a primary
+ * key lookup and wrong for a filter on a skewed column (give those no parameters or do not
+ * mark them). Beyond MAX_PREPARED texts, statements run unnamed as before. PGlite ignores it.
+ */
+export function prepared(sql: string): string {
+  if (!preparedNames.has(sql) && preparedNames.size < MAX_PREPARED)
+    preparedNames.set(sql, `k_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`);
+  return sql;
+}
+
+/** The prepared statement name of a text marked by `prepared`, or undefined. */
+export function preparedNameOf(sql: string): string | undefined {
+  return preparedNames.get(sql);
 }

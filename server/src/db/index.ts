@@ -5,7 +5,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
 export type { AfterCommit, Database, Db, SqlParam } from './db';
-export { databaseOf, queryOne } from './db';
+export { databaseOf, MAX_PREPARED, prepared, queryOne } from './db';
 export { applyMigrations, migrate, withMigrationLock } from './migrate';
 export { openPglite, PGLITE_EXTENSIONS, wrapPglite } from './pglite';
 export { openPostgres } from './postgres';

@@ -1,5 +1,6 @@
 import { Pool, type PoolClient } from 'pg';
 import {
+  preparedNameOf,
   runNow,
   withAfterCommit,
   type AfterCommit,
@@ -34,7 +35,12 @@ function statementsOn(target: Pool | PoolClient): Pick<Db, 'query' | 'exec'> {
   };
   return {
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await run(() => target.query(sql, params as unknown[]));
+      const name = preparedNameOf(sql);
+      const result = await run(() =>
+        name
+          ? target.query({ name, text: sql, values: params as unknown[] })
+          : target.query(sql, params as unknown[]),
+      );
       return result.rows as T[];
     },
     async exec(sql: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db, SqlParam } from '../db';
+import { prepared, type Db, type SqlParam } from '../db';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
 import { field, hasNul, parse } from '../domain/validation';
 
@@ -419,7 +419,13 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   };
   // One row more than the page tells whether a next page exists; the total comes along.
   const statement = pageStatement(list, read, pageSize + 1, offset);
-  const rows = await db.query<Positioned<T> & { _total: number }>(statement.text, statement.params);
+  // A first page without search or filter (a list as it opens) has no parameters, so one
+  // plan serves every run: PostgreSQL keeps it on each connection (a named prepared
+  // statement) instead of planning it per request. Pages with parameters stay unnamed: a
+  // generic plan for a filter value would ignore how many rows that value has.
+  const text =
+    statement.params.length === 0 && offset === 0 ? prepared(statement.text) : statement.text;
+  const rows = await db.query<Positioned<T> & { _total: number }>(text, statement.params);
   const more = rows.length > pageSize;
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   // A page past the end has no row to carry the total (a first page without rows has none).

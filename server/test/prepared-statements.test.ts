@@ -1,0 +1,81 @@
+import {
+  createSession,
+  endSessions,
+  findSessionOfRequest,
+  type SessionLifetime,
+} from '../src/auth/sessions';
+import { lifetimeOf } from '../src/auth/cookies';
+import { testConfig } from '../src/config';
+import { MAX_PREPARED, prepared, type Db } from '../src/db';
+import { listUsers } from '../src/users/directory';
+import { startTestApp, type TestApp } from './helpers';
+
+// Hot statements run as named prepared statements on PostgreSQL (planned once per connection,
+// not per request): the session lookup of every request and the first page of an unfiltered
+// list. What must not change: answers, and a session ended is refused at once.
+
+let t: TestApp;
+let lifetime: SessionLifetime;
+beforeAll(async () => {
+  t = await startTestApp();
+  lifetime = lifetimeOf(testConfig());
+});
+afterAll(() => t.close());
+
+const onPostgres = () => t.db.kind === 'postgres';
+
+/** The named statements of one connection. */
+async function preparedOn(db: Db) {
+  return db.query<{ name: string; statement: string; generic_plans: number }>(
+    'SELECT name, statement, generic_plans::int AS generic_plans FROM pg_prepared_statements',
+  );
+}
+
+describe('prepared statements', () => {
+  test('the session lookup is prepared once per connection, and an ended session is refused at once', async () => {
+    const { token, session } = await createSession(t.db, { userId: 1 }, lifetime);
+    const check = async (db: Db) => {
+      // More runs than PostgreSQL's five custom plans: the generic plan is in use after.
+      for (let i = 0; i < 8; i += 1)
+        expect((await findSessionOfRequest(db, token, lifetime))?.user?.id).toBe(1);
+      // PGlite (one connection, no names) prepares nothing; PostgreSQL keeps the lookup.
+      const statements = await preparedOn(db);
+      const lookup = statements.find((s) => s.statement.includes('FROM sessions s LEFT JOIN'));
+      expect(
+        lookup
+          ? { named: /^k_[0-9a-f]{24}$/.test(lookup.name), generic: lookup.generic_plans > 0 }
+          : null,
+      ).toEqual(onPostgres() ? { named: true, generic: true } : null);
+      await endSessions(db, { sessionId: session.id });
+      expect(await findSessionOfRequest(db, token, lifetime)).toBeNull();
+    };
+    // One connection for all of it (withLock holds one client of the pool), so the
+    // connection's own view pg_prepared_statements shows what it prepared.
+    await t.db.withLock(0x4b50, check);
+  });
+
+  test('an unfiltered first page is prepared; a filtered or searched one is not', async () => {
+    await t.db.withLock(0x4b51, async (db) => {
+      const plain = await listUsers(db, { pageSize: 7 }, 'NAME');
+      const filtered = await listUsers(db, { pageSize: 7 }, 'NAME', { roleId: '1' });
+      const searched = await listUsers(db, { pageSize: 7, search: 'admin' }, 'NAME');
+      expect(plain.items.length).toBeGreaterThan(0);
+      expect(filtered.items.length).toBeGreaterThan(0);
+      expect(searched.items.map((u) => u.email)).toContain('admin@kontor.test');
+      const pages = (await preparedOn(db)).filter((s) => s.statement.includes('FROM users u'));
+      expect(
+        pages.map((page) => /LIMIT 8 OFFSET 0/.test(page.statement) && !/\$1/.test(page.statement)),
+      ).toEqual(onPostgres() ? [true] : []);
+    });
+  });
+
+  test(`no more than ${MAX_PREPARED} texts are ever named (each connection keeps every one)`, async () => {
+    await t.db.withLock(0x4b52, async (db) => {
+      for (let i = 0; i < MAX_PREPARED + 50; i += 1) {
+        const [row] = await db.query<{ n: number }>(prepared(`SELECT ${i}::int AS n`));
+        expect(row!.n).toBe(i);
+      }
+      expect((await preparedOn(db)).length).toBeLessThanOrEqual(MAX_PREPARED);
+    });
+  });
+});
