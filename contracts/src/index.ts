@@ -4,3 +4,4 @@
 export * from './errors';
 export * from './manifest';
 export * from './permissions';
+export * from './products';

@@ -13,12 +13,11 @@ import {
   ADR_CLASSES,
   ADR_POINTS_LIMIT,
   adrPoints,
-  formatDecimal,
   PACKING_GROUPS,
-  parseDecimal,
   TRANSPORT_CATEGORY_FACTORS,
   TUNNEL_CODES,
-} from './rules';
+} from '@kontor/contracts';
+import { formatDecimal, parseDecimal } from './rules';
 
 /** Empty hazmat fields (a product without hazmat, or after unticking it). */
 export const NO_HAZMAT: HazmatValues = {
@@ -129,10 +128,10 @@ export function HazmatTab({ form }: { form: FormState<ProductValues> }) {
             <SelectField
               name="hazmat.tunnelRestrictionCode"
               label={t('warehouse:products.fields.tunnelRestrictionCode')}
-              options={[
-                ...TUNNEL_CODES.map((c) => ({ value: c, label: c })),
-                { value: '-', label: t('warehouse:products.noTunnelRestriction') },
-              ]}
+              options={TUNNEL_CODES.map((c) => ({
+                value: c,
+                label: c === '-' ? t('warehouse:products.noTunnelRestriction') : c,
+              }))}
             />
             <TextField
               name="hazmat.netWeightKg"

@@ -1,60 +1,10 @@
 import * as z from 'zod/mini';
 import { i18n, ruleMessage, rules } from '../shared-session';
+import { casCheckDigitValid, gtinCheckDigitValid } from '@kontor/contracts';
 
 // The product form's rules in the browser: the server's (server/src/products/rules.ts) as far
 // as a form can check them, so a bad EAN or CAS number is refused at once in the user's
 // language. The server checks everything again and decides.
-
-/** The ADR classes and divisions (a hazmat class or subsidiary risk). */
-export const ADR_CLASSES = [
-  '1.1',
-  '1.2',
-  '1.3',
-  '1.4',
-  '1.5',
-  '1.6',
-  '2.1',
-  '2.2',
-  '2.3',
-  '3',
-  '4.1',
-  '4.2',
-  '4.3',
-  '5.1',
-  '5.2',
-  '6.1',
-  '6.2',
-  '7',
-  '8',
-  '9',
-] as const;
-export const PACKING_GROUPS = ['I', 'II', 'III'] as const;
-export const TUNNEL_CODES = ['B', 'B/D', 'B/E', 'C', 'C/D', 'C/E', 'D', 'D/E', 'E'] as const;
-/** ADR 1.1.3.6: points per unit of each transport category. */
-export const TRANSPORT_CATEGORY_FACTORS = [0, 50, 3, 1, 0] as const;
-/** ADR 1.1.3.6.3: above this many points a load needs full ADR. */
-export const ADR_POINTS_LIMIT = 1000;
-
-/** The ADR 1.1.3.6 points of `quantity` units at `factor` points each, to the hundredth. */
-export const adrPoints = (factor: number, quantity: number) =>
-  Math.round(Math.round(factor * 100) * quantity) / 100;
-
-/** GS1 check digit of a GTIN-8/12/13/14. */
-export function gtinCheckDigitValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = digits.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight)
-    sum += Number(digits[i]) * weight;
-  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
-}
-
-/** Check digit of a CAS registry number. */
-export function casCheckDigitValid(cas: string): boolean {
-  const digits = cas.replace(/-/g, '');
-  const body = digits.slice(0, -1);
-  let sum = 0;
-  for (let i = body.length - 1, weight = 1; i >= 0; i--, weight++) sum += Number(body[i]) * weight;
-  return sum % 10 === Number(digits.at(-1));
-}
 
 /**
  * A decimal as typed: `1.234,50` or `12,5` (German) or `1234.50`; '' is null; undefined when

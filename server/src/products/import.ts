@@ -9,7 +9,21 @@ import { guessMapping, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
 import { findUpload } from '../uploads/uploads';
 import { productList } from './list';
-import { productInput, type ValidHazmat, type ValidProduct } from './rules';
+import countries from 'i18n-iso-countries';
+import {
+  ADR_CLASSES,
+  casCheckDigitValid,
+  flagFromText,
+  gtinCheckDigitValid,
+  hasDecimals,
+  numberFromText,
+  PACKING_GROUPS,
+  productInput,
+  TUNNEL_CODES,
+  VAT_RATES,
+  type ValidHazmat,
+  type ValidProduct,
+} from './rules';
 
 // The product import (issue 12): a CSV or XLSX file of one client's products, its columns
 // mapped to the product's fields (guessed from the German or English headers of the product
@@ -282,20 +296,202 @@ interface GoodRow {
   product: ValidProduct;
 }
 
-/** The product input of a data row: the mapped cells (hazmat: when any of its cells is filled). */
-function inputOf(mapping: readonly (string | null)[], cells: readonly string[]) {
-  const product: Record<string, string> = {};
-  const hazmat: Record<string, string> = {};
-  let hasHazmat = false;
+/**
+ * The product input of a data row, for a mapping: the mapped cells (hazmat: when any of its
+ * cells is filled). The mapping is read once, not for every row.
+ */
+function inputReader(mapping: readonly (string | null)[]) {
+  const fields: [number, string][] = [];
+  const hazmatFields: [number, string][] = [];
   mapping.forEach((key, index) => {
     if (!key) return;
-    const value = cells[index] ?? '';
-    if (key.startsWith('hazmat.')) {
-      hazmat[key.slice(7)] = value;
-      if (value.trim() !== '') hasHazmat = true;
-    } else product[key] = value;
+    if (key.startsWith('hazmat.')) hazmatFields.push([index, key.slice(7)]);
+    else fields.push([index, key]);
   });
-  return { ...product, hazmat: hasHazmat ? hazmat : null };
+  return (cells: readonly string[]) => {
+    const product: Record<string, unknown> = {};
+    for (const [index, key] of fields) product[key] = cells[index] ?? '';
+    let hazmat: Record<string, string> | null = null;
+    if (hazmatFields.some(([index]) => (cells[index] ?? '').trim() !== '')) {
+      hazmat = {};
+      for (const [index, key] of hazmatFields) hazmat[key] = cells[index] ?? '';
+    }
+    product.hazmat = hazmat;
+    return product;
+  };
+}
+
+// The quick check of a row (an import checks 100,000 rows; zod's generic machinery spends
+// ~50 µs on each): the product rules (rules.ts) written out for a file's texts. It only says
+// yes — it returns exactly the ValidProduct productInput.parse returns — or "not sure": any
+// value it does not accept (every bad one, and a few good ones it does not know) sends the row
+// to productInput itself, which accepts it or names every problem as always. So the reports of
+// bad rows are productInput's, word for word; server/test/products-import-quick.test.ts
+// compares the two on many values of every field.
+
+/** A text of a file: trimmed, when it has at most `max` characters and no NUL; else undefined. */
+function text(value: string | undefined, max: number): string | undefined {
+  if (value === undefined) return '';
+  const trimmed = value.trim();
+  return trimmed.length <= max && !trimmed.includes('\u0000') ? trimmed : undefined;
+}
+
+/** A required text (requiredString); undefined when absent, empty, too long or with NUL. */
+function requiredText(value: string | undefined, max: number): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = text(value, max);
+  return trimmed === '' ? undefined : trimmed;
+}
+
+const NOT_SURE = Symbol('not sure');
+
+/** The product's url rule: an http(s) address with a host. */
+function webAddress(value: string): boolean {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** optionalDecimal: null for '', the number when ≥ 0, ≤ max, at most `decimals` places. */
+function decimal(value: string | undefined, max: number, decimals: number) {
+  if (value === undefined) return null;
+  const number = numberFromText(value);
+  if (number === null) return null;
+  if (number === undefined || !(number >= 0) || number > max || !hasDecimals(number, decimals))
+    return NOT_SURE;
+  return number;
+}
+
+/** euroCents: whole cents of an amount of EUR (0 for ''). */
+function cents(value: string | undefined) {
+  const euro = decimal(value, 99_999_999.99, 2);
+  return euro === NOT_SURE ? NOT_SURE : Math.round((euro ?? 0) * 100);
+}
+
+/** flag: true/false from a file's text (false when absent). */
+function flagOf(value: string | undefined) {
+  if (value === undefined) return false;
+  return flagFromText(value) ?? NOT_SURE;
+}
+
+/** choice: '' or the listed value a text names (ignoring case and spaces). */
+function choiceOf<T extends string>(
+  value: string | undefined,
+  choices: ReadonlyMap<string, T>,
+  required: boolean,
+): T | '' | typeof NOT_SURE {
+  const trimmed = text(value, 20);
+  if (trimmed === undefined) return NOT_SURE;
+  const normal = trimmed.toUpperCase().replace(/\s/g, '');
+  if (normal === '') return required ? NOT_SURE : '';
+  return choices.get(normal) ?? NOT_SURE;
+}
+
+const choicesOf = <T extends string>(list: readonly T[], alias: Record<string, T> = {}) =>
+  new Map<string, T>([...list.map((c) => [c.toUpperCase(), c] as const), ...Object.entries(alias)]);
+const CLASS_CHOICES = choicesOf(ADR_CLASSES);
+const PACKING_CHOICES = choicesOf(PACKING_GROUPS);
+const TUNNEL_CHOICES = choicesOf(TUNNEL_CODES, { '(-)': '-' });
+
+/** Country codes checked so far (i18n-iso-countries' check, once per code). */
+const countryValid = new Map<string, boolean>();
+
+/** The row's hazmat data as productInput gives it, or NOT_SURE. */
+function quickHazmat(h: Record<string, string>): ValidHazmat | typeof NOT_SURE {
+  const un = requiredText(h.unNumber, 10)?.replace(/^UN\s*/i, '');
+  if (un === undefined || !/^\d{4}$/.test(un)) return NOT_SURE;
+  const cas = text(h.casNumber, 12)?.replace(/\s/g, '');
+  if (
+    cas === undefined ||
+    (cas !== '' && (!/^\d{2,7}-\d{2}-\d$/.test(cas) || !casCheckDigitValid(cas)))
+  )
+    return NOT_SURE;
+  const hazardId = text(h.hazardIdNumber, 4)?.toUpperCase().replace(/\s/g, '');
+  if (hazardId === undefined || (hazardId !== '' && !/^X?[2-9]\d{1,2}$/.test(hazardId)))
+    return NOT_SURE;
+  const hazmat = {
+    unNumber: un,
+    casNumber: cas,
+    shippingName: text(h.shippingName, 255),
+    description: text(h.description, 1000),
+    hazmatClass: choiceOf(h.hazmatClass, CLASS_CHOICES, true),
+    riskClass: choiceOf(h.riskClass, CLASS_CHOICES, false),
+    packingGroup: choiceOf(h.packingGroup, PACKING_CHOICES, false),
+    hazardIdNumber: hazardId,
+    classificationCode: text(h.classificationCode, 20),
+    packingIdCode: text(h.packingIdCode, 20),
+    tunnelRestrictionCode: choiceOf(h.tunnelRestrictionCode, TUNNEL_CHOICES, false),
+    netWeightKg: decimal(h.netWeightKg, 9_999_999.999, 3),
+    grossWeightKg: decimal(h.grossWeightKg, 9_999_999.999, 3),
+    factor: decimal(h.factor, 9999.99, 2),
+    additional: text(h.additional, 1000),
+  };
+  for (const value of Object.values(hazmat))
+    if (value === undefined || value === NOT_SURE) return NOT_SURE;
+  return { ...hazmat, factor: hazmat.factor ?? 0 } as ValidHazmat;
+}
+
+/** The row's product as productInput gives it, or undefined when only productInput can tell. */
+export function quickProduct(input: Record<string, unknown>): ValidProduct | undefined {
+  const p = input as Record<string, string | undefined> & {
+    hazmat: Record<string, string> | null;
+  };
+  const sku = requiredText(p.sku, 64);
+  const name = requiredText(p.name, 255);
+  if (sku === undefined || name === undefined) return undefined;
+  const ean = text(p.ean, 14)?.replace(/\s/g, '');
+  if (
+    ean === undefined ||
+    (ean !== '' && (!/^(\d{8}|\d{12,14})$/.test(ean) || !gtinCheckDigitValid(ean)))
+  )
+    return undefined;
+  const url = text(p.url, 2048);
+  if (url === undefined || (url !== '' && !webAddress(url))) return undefined;
+  const country = text(p.countryOfManufacture, 2)?.toUpperCase();
+  if (country === undefined) return undefined;
+  if (country !== '') {
+    let valid = countryValid.get(country);
+    if (valid === undefined) {
+      valid = countries.isValid(country) && /^[A-Z]{2}$/.test(country);
+      countryValid.set(country, valid);
+    }
+    if (!valid) return undefined;
+  }
+  const vat = numberFromText(p.vatRate ?? '');
+  const vatRate = vat === null ? 19 : VAT_RATES.find((rate) => rate === vat);
+  if (vatRate === undefined) return undefined;
+  const hazmat = p.hazmat ? quickHazmat(p.hazmat) : null;
+  const product = {
+    sku,
+    altSku: text(p.altSku, 64),
+    ean,
+    name,
+    url,
+    weightKg: decimal(p.weightKg, 9_999_999.999, 3),
+    widthCm: decimal(p.widthCm, 9_999_999.9, 1),
+    heightCm: decimal(p.heightCm, 9_999_999.9, 1),
+    lengthCm: decimal(p.lengthCm, 9_999_999.9, 1),
+    countryOfManufacture: country,
+    vatRate,
+    lotTracked: flagOf(p.lotTracked),
+    bestBefore: flagOf(p.bestBefore),
+    hazmat,
+    priceNetCents: cents(p.priceNet),
+    priceGrossCents: cents(p.priceGross),
+  };
+  for (const value of Object.values(product))
+    if (value === undefined || value === NOT_SURE) return undefined;
+  return product as ValidProduct;
+}
+
+/** A row's product: the quick check's, else productInput's answer. */
+export function checkProduct(input: Record<string, unknown>) {
+  const quick = quickProduct(input);
+  return quick ? ({ success: true, data: quick } as const) : productInput.safeParse(input);
 }
 
 /** The value of a field in a validated product, as stored. */
@@ -305,6 +501,28 @@ function valueOf(product: ValidProduct, target: Target): SqlParam {
   if (target.key === 'priceNet') return product.priceNetCents;
   if (target.key === 'priceGross') return product.priceGrossCents;
   return product[target.key as ProductKey];
+}
+
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) of values, as the pg driver writes an array
+ * parameter: built by the import itself, so that the next batch's parameters are ready
+ * while the database writes this one.
+ */
+function arrayLiteral(values: readonly SqlParam[]): string {
+  let literal = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (i > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else {
+      const text = String(value);
+      literal +=
+        text.includes('"') || text.includes('\\')
+          ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+          : `"${text}"`;
+    }
+  }
+  return `${literal}}`;
 }
 
 /**
@@ -318,7 +536,7 @@ function unnestOf(
   productIds?: number[],
 ): string {
   const arrays = targets.map((target) => {
-    params.push(rows.map((row) => valueOf(row.product, target)));
+    params.push(arrayLiteral(rows.map((row) => valueOf(row.product, target))));
     return `$${params.length}::${target.sqlType}[]`;
   });
   const names = targets.map((t) => t.column);
@@ -336,27 +554,104 @@ function unnestOf(
  * the file has hazmat columns); a product counts as updated (new version, updated_at) only
  * when one of its values or its hazmat data changed.
  */
-async function writeBatch(
-  db: Db,
+/** The product upsert of a batch, ready to send (see writeBatch). */
+interface PreparedBatch {
+  rows: GoodRow[];
+  sql: string;
+  params: SqlParam[];
+}
+
+/** The mapped fields of an import: the product's and the hazmat data's. */
+function targetsOf(mapping: readonly (string | null)[]) {
+  const mapped = mapping.filter((key): key is string => !!key).map((key) => TARGETS.get(key)!);
+  return {
+    productTargets: mapped.filter((t) => !t.key.startsWith('hazmat.')),
+    hazmatTargets: mapped.filter((t) => t.key.startsWith('hazmat.')),
+  };
+}
+
+/**
+ * The products upsert of one batch: upserted by client + lower(sku), changed rows only. A
+ * batch whose skus were all new when the file was checked (`fresh`) is a plain INSERT (no
+ * conflict handling: about a tenth faster); should another writer have added one of its skus
+ * since, the INSERT fails with a unique violation and the import writes again with upserts.
+ */
+function prepareBatch(
   clientId: number,
   mapping: readonly (string | null)[],
   rows: GoodRow[],
-): Promise<{ created: number; updated: number }> {
-  const mapped = mapping.filter((key): key is string => !!key).map((key) => TARGETS.get(key)!);
-  const productTargets = mapped.filter((t) => !t.key.startsWith('hazmat.'));
-  const hazmatTargets = mapped.filter((t) => t.key.startsWith('hazmat.'));
+  fresh: boolean,
+): PreparedBatch {
+  const { productTargets } = targetsOf(mapping);
   const columns = productTargets.map((t) => t.column);
   const params: SqlParam[] = [clientId];
-  const upserted = await db.query<{ id: number; key: string; inserted: boolean }>(
-    `INSERT INTO products (client_id, ${columns.join(', ')})
-     SELECT $1, ${columns.map((c) => `i.${c}`).join(', ')} FROM ${unnestOf(productTargets, rows, params)}
+  const insert = `INSERT INTO products (client_id, ${columns.join(', ')})
+     SELECT $1, ${columns.map((c) => `i.${c}`).join(', ')} FROM ${unnestOf(productTargets, rows, params)}`;
+  if (fresh)
+    return { rows, params, sql: `${insert} RETURNING id, lower(sku) AS key, true AS inserted` };
+  const sql = `${insert}
      ON CONFLICT (client_id, lower(sku)) WHERE deleted_at IS NULL DO UPDATE SET
        ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
        version = products.version + 1, updated_at = now()
      WHERE (${columns.map((c) => `products.${c}`).join(', ')})
        IS DISTINCT FROM (${columns.map((c) => `EXCLUDED.${c}`).join(', ')})
-     RETURNING id, lower(sku) AS key, (xmax = 0) AS inserted`,
-    params,
+     RETURNING id, lower(sku) AS key, (xmax = 0) AS inserted`;
+  return { rows, sql, params };
+}
+
+/** A unique violation (PostgreSQL 23505): a fresh batch's sku was added meanwhile. */
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '23505';
+
+/**
+ * Whether none of the skus of `rows` is a product of the client yet (a read while the file is
+ * still being checked: on PostgreSQL it runs beside the checking); false when unsure.
+ */
+async function allNew(db: Db, clientId: number, rows: GoodRow[]): Promise<boolean> {
+  try {
+    const found = await db.query(
+      // One index lookup per sku (see writeBatch), stopping at the first product found.
+      `SELECT 1 FROM unnest($2::text[]) AS i(key)
+         CROSS JOIN LATERAL (SELECT 1 FROM products
+           WHERE client_id = $1 AND lower(sku) = i.key AND deleted_at IS NULL LIMIT 1) p
+       LIMIT 1`,
+      [clientId, arrayLiteral(rows.map((row) => row.product.sku.toLowerCase()))],
+    );
+    return found.length === 0;
+  } catch {
+    return false; // the upsert decides
+  }
+}
+
+/**
+ * Prepares `next` once the statement just sent is on its way (setImmediate runs after the
+ * driver has written it), so that Node builds batch N+1 while the database writes batch N.
+ */
+function prepareMeanwhile(prepare: () => PreparedBatch): Promise<PreparedBatch> {
+  const prepared = new Promise<PreparedBatch>((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(prepare());
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }),
+  );
+  prepared.catch(() => undefined); // awaited later; a failed write must not leave it unhandled
+  return prepared;
+}
+
+async function writeBatch(
+  db: Db,
+  clientId: number,
+  mapping: readonly (string | null)[],
+  batch: PreparedBatch,
+): Promise<{ created: number; updated: number }> {
+  const { hazmatTargets } = targetsOf(mapping);
+  const rows = batch.rows;
+  const upserted = await db.query<{ id: number; key: string; inserted: boolean }>(
+    batch.sql,
+    batch.params,
   );
   const created = new Set(upserted.filter((r) => r.inserted).map((r) => Number(r.id)));
   const changed = new Set(upserted.filter((r) => !r.inserted).map((r) => Number(r.id)));
@@ -396,10 +691,14 @@ async function writeBatch(
       );
       hazmatChanged.push(...written.map((r) => Number(r.product_id)));
     }
-    if (without.length > 0) {
+    // A product the batch created has no hazmat data to remove.
+    const withoutIds = without
+      .map((row) => idOf.get(row.product.sku.toLowerCase())!)
+      .filter((id) => !created.has(id));
+    if (withoutIds.length > 0) {
       const removed = await db.query<{ product_id: number }>(
         `DELETE FROM product_hazmat WHERE product_id = ANY($1::int[]) RETURNING product_id`,
-        [without.map((row) => idOf.get(row.product.sku.toLowerCase())!)],
+        [withoutIds],
       );
       hazmatChanged.push(...removed.map((r) => Number(r.product_id)));
     }
@@ -428,8 +727,15 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
   // 1. Every row validated; the good ones kept (rows of one statement each, later).
   const result = new ImportReport();
   const good: GoodRow[] = [];
+  // Per batch of good rows (the batches of step 2): whether all its skus are new.
+  const fresh: Promise<boolean>[] = [];
+  const checkFresh = () => {
+    const from = fresh.length * PRODUCT_BATCH_ROWS;
+    fresh.push(allNew(ctx.db, clientId, good.slice(from, from + PRODUCT_BATCH_ROWS)));
+  };
   const seen = new Map<string, number>();
   let headers: string[] | undefined;
+  const inputOf = inputReader(mapping);
   const columnOf = (field: string) => {
     const index = mapping.indexOf(field);
     return index < 0 ? undefined : index;
@@ -442,7 +748,7 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
       continue;
     }
     done += 1;
-    const parsed = productInput.safeParse(inputOf(mapping, cells));
+    const parsed = checkProduct(inputOf(cells));
     if (!parsed.success) {
       result.rejectIssues(row, parsed.error.issues, {
         fieldOf: (path) => path.map(String).join('.'),
@@ -471,11 +777,14 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
       } else {
         seen.set(key, row);
         good.push({ row, product: parsed.data });
+        if (good.length % PRODUCT_BATCH_ROWS === 0) checkFresh();
       }
     }
     if (done % PRODUCT_BATCH_ROWS === 0)
       await ctx.progress({ done, total: null, phase: 'reading', message: `${done} rows` });
   }
+  if (good.length > fresh.length * PRODUCT_BATCH_ROWS) checkFresh();
+  const freshBatches = await Promise.all(fresh);
   if (!headers) return result.report;
   // A bad row in ALL_OR_NOTHING: nothing is written.
   if (mode === 'ALL_OR_NOTHING' && result.report.rejectedTotal > 0) return result.report;
@@ -486,17 +795,56 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
   const batches: GoodRow[][] = [];
   for (let i = 0; i < good.length; i += PRODUCT_BATCH_ROWS)
     batches.push(good.slice(i, i + PRODUCT_BATCH_ROWS));
+  const prepare = (index: number, upsert = false) =>
+    prepareBatch(clientId, mapping, batches[index]!, !upsert && freshBatches[index] === true);
+  // Each batch's statement is built while the database writes the one before.
+  const writeAll = async (
+    write: (batch: PreparedBatch, index: number) => Promise<void>,
+    upsert = false,
+  ) => {
+    let next = batches.length > 0 ? prepare(0, upsert) : undefined;
+    for (let index = 0; next; index += 1) {
+      const writing = write(next, index);
+      const following =
+        index + 1 < batches.length ? prepareMeanwhile(() => prepare(index + 1, upsert)) : undefined;
+      await writing;
+      next = await following;
+    }
+  };
   if (mode === 'ALL_OR_NOTHING') {
-    await ctx.db.transaction(async (tx) => {
-      for (const batch of batches) result.count(await writeBatch(tx, clientId, mapping, batch));
+    // A fresh batch meeting a product added meanwhile: the transaction is rolled back, and
+    // everything is written again with upserts.
+    const writeAllIn = (upsert: boolean) =>
+      ctx.db.transaction(async (tx) => {
+        const counts = { created: 0, updated: 0 };
+        await writeAll(async (batch) => {
+          const written = await writeBatch(tx, clientId, mapping, batch);
+          counts.created += written.created;
+          counts.updated += written.updated;
+        }, upsert);
+        return counts;
+      });
+    const counts = await writeAllIn(false).catch((error: unknown) => {
+      if (isUniqueViolation(error) && freshBatches.includes(true)) return writeAllIn(true);
+      throw error;
     });
+    result.count(counts);
   } else {
     let written = 0;
-    for (const batch of batches) {
-      result.count(await ctx.db.transaction((tx) => writeBatch(tx, clientId, mapping, batch)));
-      written += batch.length;
+    await writeAll(async (batch, index) => {
+      const once = (prepared: PreparedBatch) =>
+        ctx.db.transaction((tx) => writeBatch(tx, clientId, mapping, prepared));
+      result.count(
+        await once(batch).catch((error: unknown) => {
+          // A fresh batch meeting a product added meanwhile: this batch again, with upserts.
+          if (isUniqueViolation(error) && freshBatches[index] === true)
+            return once(prepare(index, true));
+          throw error;
+        }),
+      );
+      written += batch.rows.length;
       await ctx.progress({ done: written, total: good.length, phase: 'importing' });
-    }
+    });
   }
   await ctx.progress({ done: good.length, total: good.length, phase: 'importing' });
   return result.report;

@@ -1,4 +1,12 @@
 import countries from 'i18n-iso-countries';
+import {
+  ADR_CLASSES,
+  casCheckDigitValid,
+  gtinCheckDigitValid,
+  PACKING_GROUPS,
+  TUNNEL_CODES,
+  VAT_RATES,
+} from '@kontor/contracts';
 import { z } from 'zod';
 import { field } from '../domain/validation';
 
@@ -7,80 +15,18 @@ import { field } from '../domain/validation';
 // exactly these: every message is English and names its field, every custom issue carries
 // `params.rule` for the screens' translated texts. Parse with `parse` from domain/validation.
 
-/** The ADR classes and divisions (ADR 2.2): a hazmat class or subsidiary risk is one of them. */
-export const ADR_CLASSES = [
-  '1.1',
-  '1.2',
-  '1.3',
-  '1.4',
-  '1.5',
-  '1.6',
-  '2.1',
-  '2.2',
-  '2.3',
-  '3',
-  '4.1',
-  '4.2',
-  '4.3',
-  '5.1',
-  '5.2',
-  '6.1',
-  '6.2',
-  '7',
-  '8',
-  '9',
-] as const;
-
-/** The packing groups (ADR 2.1.1.3). */
-export const PACKING_GROUPS = ['I', 'II', 'III'] as const;
-
-/** The tunnel restriction codes (ADR 1.9.5.2.2); '-' is "no restriction" (ADR's "(-)"). */
-export const TUNNEL_CODES = ['B', 'B/D', 'B/E', 'C', 'C/D', 'C/E', 'D', 'D/E', 'E', '-'] as const;
-
-/** The VAT rates a product may have (DOMAIN.md "VAT"). */
-export const VAT_RATES = [0, 7, 19] as const;
-
-/**
- * ADR 1.1.3.6: the points per unit of each transport category (0 → 0: category 0 has no
- * exemption at all; 1 → 50; 2 → 3; 3 → 1; 4 → 0: unlimited). The form offers them to fill `factor`.
- */
-export const TRANSPORT_CATEGORY_FACTORS: Readonly<Record<0 | 1 | 2 | 3 | 4, number>> = {
-  0: 0,
-  1: 50,
-  2: 3,
-  3: 1,
-  4: 0,
-};
-
-/** ADR 1.1.3.6.3: a transport unit carrying more than this many points needs full ADR. */
-export const ADR_POINTS_LIMIT = 1000;
-
-/**
- * The ADR 1.1.3.6 points of `quantity` units with `factor` points per unit, to the hundredth
- * (factors have two decimals: no binary rounding noise such as 0.1 × 3 = 0.30000000000000004).
- */
-export function adrPoints(factor: number, quantity: number): number {
-  return Math.round(Math.round(factor * 100) * quantity) / 100;
-}
-
-/** True when `digits` (a GTIN-8/12/13/14) ends in its correct check digit (GS1 modulo 10). */
-export function gtinCheckDigitValid(digits: string): boolean {
-  let sum = 0;
-  // From the right, without the check digit: weights 3, 1, 3, 1 …
-  for (let i = digits.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight)
-    sum += Number(digits[i]) * weight;
-  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
-}
-
-/** True when a CAS registry number (`7732-18-5`) has its correct check digit. */
-export function casCheckDigitValid(cas: string): boolean {
-  const digits = cas.replace(/-/g, '');
-  const body = digits.slice(0, -1);
-  let sum = 0;
-  // The digits before the check digit, from the right, weighted 1, 2, 3 …
-  for (let i = body.length - 1, weight = 1; i >= 0; i--, weight++) sum += Number(body[i]) * weight;
-  return sum % 10 === Number(digits.at(-1));
-}
+// The ADR lists, ADR points and check digits are shared with the product form.
+export {
+  ADR_CLASSES,
+  ADR_POINTS_LIMIT,
+  adrPoints,
+  casCheckDigitValid,
+  gtinCheckDigitValid,
+  PACKING_GROUPS,
+  TRANSPORT_CATEGORY_FACTORS,
+  TUNNEL_CODES,
+  VAT_RATES,
+} from '@kontor/contracts';
 
 /** Accepts a value of a form (number) or of a file (text, `1.234,50` or `1234.50`); '' and null are null. */
 function numberOrNull(name: string) {
@@ -95,26 +41,35 @@ function numberOrNull(name: string) {
         ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'numeric' } });
         return z.NEVER;
       }
-      const text = value.trim().replace(/\s/g, '');
-      if (text === '') return null;
-      let normal: string | undefined;
-      // German: a decimal comma, optional dots between thousands.
-      if (
-        /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(text) &&
-        (text.includes(',') || /\.\d{3}\./.test(text))
-      )
-        normal = text.replace(/\./g, '').replace(',', '.');
-      else if (/^-?\d+(\.\d+)?$/.test(text)) normal = text;
-      if (normal === undefined) {
+      const number = numberFromText(value);
+      if (number === undefined) {
         ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'numeric' } });
         return z.NEVER;
       }
-      return Number(normal);
+      return number;
     });
 }
 
+/**
+ * The number a file's text means (`1.234,50` or `1234.50`, spaces ignored): null for '',
+ * undefined when it is no number. numberOrNull's reading of a text (the import's checks use it too).
+ */
+export function numberFromText(value: string): number | null | undefined {
+  const text = value.trim().replace(/\s/g, '');
+  if (text === '') return null;
+  let normal: string | undefined;
+  // German: a decimal comma, optional dots between thousands.
+  if (
+    /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(text) &&
+    (text.includes(',') || /\.\d{3}\./.test(text))
+  )
+    normal = text.replace(/\./g, '').replace(',', '.');
+  else if (/^-?\d+(\.\d+)?$/.test(text)) normal = text;
+  return normal === undefined ? undefined : Number(normal);
+}
+
 /** True when `value` has at most `decimals` decimal places. */
-const hasDecimals = (value: number, decimals: number) => {
+export const hasDecimals = (value: number, decimals: number) => {
   const scaled = value * 10 ** decimals;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 };
@@ -170,12 +125,19 @@ function flag(name: string) {
     .transform((value, ctx) => {
       if (value === null || value === undefined) return false;
       if (typeof value === 'boolean') return value;
-      const text = String(value).trim().toLowerCase();
-      if (['1', 'true', 'yes', 'ja', 'y', 'j', 'x', 'on', 'wahr'].includes(text)) return true;
-      if (['', '0', 'false', 'no', 'nein', 'n', 'off', 'falsch'].includes(text)) return false;
+      const result = flagFromText(String(value));
+      if (result !== undefined) return result;
       ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'boolean' } });
       return z.NEVER;
     });
+}
+
+/** The flag a text means (flag's reading of a file's cell); undefined when it is none. */
+export function flagFromText(value: string): boolean | undefined {
+  const text = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'ja', 'y', 'j', 'x', 'on', 'wahr'].includes(text)) return true;
+  if (['', '0', 'false', 'no', 'nein', 'n', 'off', 'falsch'].includes(text)) return false;
+  return undefined;
 }
 
 /**
