@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressInput, type Address } from '../clients/clients';
-import { queryOne, type Db } from '../db';
+import { prepared, queryOne, type Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, InvalidInput, invalidField, notFound, staleEdit } from '../domain/errors';
 import { field } from '../domain/validation';
@@ -266,8 +266,9 @@ export async function listPlaces(
 }
 
 export async function warehousesByIds(db: Db, ids: readonly number[]): Promise<Warehouse[]> {
+  // A primary-key lookup of every page that shows warehouses: planned once per connection.
   const rows = await db.query<WarehouseRow>(
-    `SELECT ${WAREHOUSE_COLUMNS} FROM warehouses w WHERE w.id = any($1::int[])`,
+    prepared(`SELECT ${WAREHOUSE_COLUMNS} FROM warehouses w WHERE w.id = any($1::int[])`),
     [[...ids]],
   );
   return rows.map(toWarehouse);
