@@ -110,6 +110,33 @@ function useRefetch() {
   return () => client.refetchQueries({ include: [WarehouseTreeDocument, RackPlacesDocument] });
 }
 
+/** A tree row's icon button (edit, delete): its name says what it does to which node. */
+function TreeAction({
+  icon,
+  label,
+  target,
+  danger = false,
+  onClick,
+}: {
+  icon: 'edit' | 'trash';
+  label: string;
+  target: string;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      small
+      variant="minimal"
+      intent={danger ? Intent.DANGER : undefined}
+      icon={icon}
+      aria-label={`${label} ${target}`}
+      title={label}
+      onClick={onClick}
+    />
+  );
+}
+
 /** A labels PDF link (opens in a new tab; the server checks warehouse:view). */
 function LabelsLink({ query, name }: { query: string; name: string }) {
   const { t } = useTranslation('warehouse');
@@ -334,12 +361,10 @@ function WarehouseTree({ warehouseId }: { warehouseId: string }) {
                         aria-label={`${t(`${T}.tree.addRack`)} ${storage.code}`}
                         onClick={() => setEditing({ kind: 'rack', storageId: storage.id })}
                       />
-                      <Button
-                        small
-                        variant="minimal"
+                      <TreeAction
                         icon="edit"
-                        aria-label={`${t(`${T}.tree.editStorage`)} ${storage.code}`}
-                        title={t(`${T}.tree.editStorage`)}
+                        label={t(`${T}.tree.editStorage`)}
+                        target={storage.code}
                         onClick={() =>
                           setEditing({ kind: 'storage', warehouseId, record: storage })
                         }
@@ -348,13 +373,11 @@ function WarehouseTree({ warehouseId }: { warehouseId: string }) {
                   ) : null}
                   <LabelsLink query={`storageId=${storage.id}`} name={storage.code} />
                   {editable ? (
-                    <Button
-                      small
-                      variant="minimal"
-                      intent={Intent.DANGER}
+                    <TreeAction
                       icon="trash"
-                      aria-label={`${t(`${T}.tree.deleteStorage`)} ${storage.code}`}
-                      title={t(`${T}.tree.deleteStorage`)}
+                      label={t(`${T}.tree.deleteStorage`)}
+                      target={storage.code}
+                      danger
                       onClick={() =>
                         void remove(
                           DeleteStorageDocument,
@@ -423,12 +446,10 @@ function WarehouseTree({ warehouseId }: { warehouseId: string }) {
                                       setEditing({ kind: 'places', rackId: rack.id, prefix });
                                     }}
                                   />
-                                  <Button
-                                    small
-                                    variant="minimal"
+                                  <TreeAction
                                     icon="edit"
-                                    aria-label={`${t(`${T}.tree.editRack`)} ${rack.code}`}
-                                    title={t(`${T}.tree.editRack`)}
+                                    label={t(`${T}.tree.editRack`)}
+                                    target={rack.code}
                                     onClick={() =>
                                       setEditing({
                                         kind: 'rack',
@@ -441,13 +462,11 @@ function WarehouseTree({ warehouseId }: { warehouseId: string }) {
                               ) : null}
                               <LabelsLink query={`rackId=${rack.id}`} name={rack.code} />
                               {editable ? (
-                                <Button
-                                  small
-                                  variant="minimal"
-                                  intent={Intent.DANGER}
+                                <TreeAction
                                   icon="trash"
-                                  aria-label={`${t(`${T}.tree.deleteRack`)} ${rack.code}`}
-                                  title={t(`${T}.tree.deleteRack`)}
+                                  label={t(`${T}.tree.deleteRack`)}
+                                  target={rack.code}
+                                  danger
                                   onClick={() =>
                                     void remove(
                                       DeleteRackDocument,
@@ -572,21 +591,17 @@ function RackPlaces({
               <td>{size(place.lengthCm)}</td>
               {editable ? (
                 <td className="kontor-tree-place-actions">
-                  <Button
-                    small
-                    variant="minimal"
+                  <TreeAction
                     icon="edit"
-                    aria-label={`${t(`${T}.tree.editPlace`)} ${place.path}`}
-                    title={t(`${T}.tree.editPlace`)}
+                    label={t(`${T}.tree.editPlace`)}
+                    target={place.path}
                     onClick={() => onEdit(place)}
                   />
-                  <Button
-                    small
-                    variant="minimal"
-                    intent={Intent.DANGER}
+                  <TreeAction
                     icon="trash"
-                    aria-label={`${t(`${T}.tree.deletePlace`)} ${place.path}`}
-                    title={t(`${T}.tree.deletePlace`)}
+                    label={t(`${T}.tree.deletePlace`)}
+                    target={place.path}
+                    danger
                     onClick={() => onDelete(place)}
                   />
                 </td>
