@@ -33,6 +33,8 @@ export interface RealServer {
   calls: string[];
   /** The same requests with their bodies. */
   requests: PageRequest[];
+  /** How many of the page's requests have not answered yet. */
+  pending(): number;
   /** The id of a demo user, read through the API as that user. */
   userId(email: string, password: string): Promise<number>;
   /** A second browser logged in as that user (one per e-mail, kept for the server's life). */
@@ -160,6 +162,7 @@ export async function startRealServer(): Promise<RealServer> {
   const calls: string[] = [];
   const requests: PageRequest[] = [];
   const holds: { key: string; gate: Promise<void> }[] = [];
+  let pending = 0;
 
   const browserFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), window.location.href);
@@ -167,18 +170,23 @@ export async function startRealServer(): Promise<RealServer> {
     const key = `${method} ${url.pathname}`;
     calls.push(key);
     requests.push({ method, path: url.pathname, body: jsonBody(init.body) });
-    const held = holds.findIndex((h) => h.key === key);
-    if (held >= 0) await holds.splice(held, 1)[0]!.gate;
-    const headers = new Headers(init.headers as HeadersInit);
-    if (jar.size > 0) headers.set('cookie', cookieHeader(jar));
-    const response = await nodeFetch(origin + url.pathname + url.search, {
-      method,
-      headers: Object.fromEntries(headers.entries()),
-      body: init.body as BodyInit | undefined,
-      redirect: 'manual',
-    });
-    for (const [name, value] of storeCookies(jar, response)) mirrorReadableCookie(name, value);
-    return response;
+    pending += 1;
+    try {
+      const held = holds.findIndex((h) => h.key === key);
+      if (held >= 0) await holds.splice(held, 1)[0]!.gate;
+      const headers = new Headers(init.headers as HeadersInit);
+      if (jar.size > 0) headers.set('cookie', cookieHeader(jar));
+      const response = await nodeFetch(origin + url.pathname + url.search, {
+        method,
+        headers: Object.fromEntries(headers.entries()),
+        body: init.body as BodyInit | undefined,
+        redirect: 'manual',
+      });
+      for (const [name, value] of storeCookies(jar, response)) mirrorReadableCookie(name, value);
+      return response;
+    } finally {
+      pending -= 1;
+    }
   };
   globalThis.fetch = browserFetch as typeof fetch;
 
@@ -192,6 +200,7 @@ export async function startRealServer(): Promise<RealServer> {
     origin,
     calls,
     requests,
+    pending: () => pending,
     client,
     async userId(email, password) {
       return (await client(email, password)).id;

@@ -23,16 +23,26 @@ function UsersTable() {
 
 const table = () => screen.getByRole('table', { name: 'Benutzer' });
 
+/** The search of the page's last list request. */
+function lastSearch(): unknown {
+  const lists = server().requests.filter((r) => r.path === '/graphql');
+  const body = lists.at(-1)?.body as { variables?: { page?: { search?: unknown } } } | undefined;
+  return body?.variables?.page?.search;
+}
+
 async function showOnly(name: string): Promise<UserRow> {
   const { createUser } = await runGraphql(CreateUser, {
     input: { name, email: `${tag()}@kontor.test`, password: 'cache-passwort', roleIds: [] },
   });
   render(<UsersTable />);
   await userEvent.type(screen.getByRole('searchbox', { name: 'Suchen …' }), name);
-  await waitFor(
-    () => expect(within(table()).getAllByRole('cell')[0]).toHaveTextContent(name),
-    wait,
-  );
+  // The search is typed letter by letter: an earlier search's page may show the user while
+  // the last one is still on its way, and its answer would overwrite what a test writes.
+  await waitFor(() => {
+    expect(within(table()).getAllByRole('cell')[0]).toHaveTextContent(name);
+    expect(lastSearch()).toBe(name);
+    expect(server().pending()).toBe(0);
+  }, wait);
   return createUser;
 }
 
