@@ -54,6 +54,7 @@ export const PERMISSIONS = [
   'avis:import',
   'stocktaking:view',
   'stocktaking:create',
+  'stocktaking:update',
   'stocktaking:count',
   'stocktaking:book',
   'stocktaking:delete',

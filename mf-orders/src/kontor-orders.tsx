@@ -4,7 +4,7 @@ import { invoiceExportPages } from './invoice-export/pages';
 import manifest from './manifest.json';
 import { ordersPages } from './orders/pages';
 import { picklistsPages } from './picklists/pages';
-import { defineModule } from './shared-session';
+import { defineModule, moduleTexts } from './shared-session';
 import { shipmentsPages } from './shipments/pages';
 
 export const { bootstrap, mount, unmount } = defineModule({
@@ -17,5 +17,6 @@ export const { bootstrap, mount, unmount } = defineModule({
     ...fulfillmentErrorsPages,
     ...invoiceExportPages,
   },
-  translations: manifest.translations,
+  // Each area's texts file joins here: moduleTexts('orders', manifest.translations, ordersTexts, …).
+  translations: moduleTexts('orders', manifest.translations),
 });

@@ -1,9 +1,9 @@
 import manifest from './manifest.json';
-import { defineModule } from './shared-session';
+import { defineModule, moduleTexts } from './shared-session';
 import { stocktakingsPages } from './stocktakings/pages';
 
 export const { bootstrap, mount, unmount } = defineModule({
   name: '@kontor/stocktaking',
   pages: stocktakingsPages,
-  translations: manifest.translations,
+  translations: moduleTexts('stocktaking', manifest.translations),
 });

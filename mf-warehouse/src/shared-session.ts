@@ -3,6 +3,7 @@
 // cache, react-router-dom's hooks and Link work inside the module's route table.
 export {
   defineModule,
+  moduleTexts,
   placeholderPages,
   can,
   loginAs,

@@ -6,7 +6,7 @@ INSERT INTO permissions (name) VALUES
   ('avis:view'), ('avis:create'), ('avis:update'), ('avis:delete'), ('avis:book'),
   ('avis:import'),
   ('order:update'), ('order:cancel'),
-  ('stocktaking:view'), ('stocktaking:create'), ('stocktaking:count'),
+  ('stocktaking:view'), ('stocktaking:create'), ('stocktaking:update'), ('stocktaking:count'),
   ('stocktaking:book'), ('stocktaking:delete')
 ON CONFLICT (name) DO NOTHING;
 
@@ -16,7 +16,7 @@ SELECT r.id, p.id FROM roles r, permissions p
    AND p.name IN ('supplier:view', 'supplier:create', 'supplier:update', 'supplier:delete',
                   'avis:view', 'avis:create', 'avis:update', 'avis:delete', 'avis:book',
                   'avis:import', 'order:update', 'order:cancel',
-                  'stocktaking:view', 'stocktaking:create', 'stocktaking:count',
+                  'stocktaking:view', 'stocktaking:create', 'stocktaking:update', 'stocktaking:count',
                   'stocktaking:book', 'stocktaking:delete')
 ON CONFLICT DO NOTHING;
 

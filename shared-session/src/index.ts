@@ -29,6 +29,7 @@ export { recordChanges$, recordChanged, RECORD_CHANGED_EVENT } from './realtime/
 export type { RecordChange } from './realtime/records';
 export { eventBus } from './bus/event-bus';
 export { i18n, LOCALES, language$, changeLanguage, addTranslations, initI18n } from './i18n/i18n';
+export { mergeTexts, moduleTexts, type AreaTexts } from './i18n/merge-texts';
 export { toast$, showToast, TOAST_DEFAULT_TIMEOUT } from './toasts/toasts';
 export { formatCurrency } from './format/currency';
 export {
