@@ -25,6 +25,10 @@ export {
   CheckboxField,
   CheckboxList,
   CountryField,
+  AddressFields,
+  ADDRESS_FIELDS,
+  addressRules,
+  addressValues,
   RecordPicker,
   rules,
   FormSection,
@@ -42,4 +46,12 @@ export {
   errorText,
   ruleMessage,
 } from '@kontor/ui';
-export type { RecordFormProps, Upload, JobView, JobEvent, JobState, Column } from '@kontor/ui';
+export type {
+  RecordFormProps,
+  Upload,
+  JobView,
+  JobEvent,
+  JobState,
+  Column,
+  AddressField,
+} from '@kontor/ui';

@@ -33,6 +33,10 @@ export {
   CheckboxField,
   CheckboxList,
   CountryField,
+  AddressFields,
+  ADDRESS_FIELDS,
+  addressRules,
+  addressValues,
   RecordPicker,
   rules,
   FormSection,
@@ -54,5 +58,13 @@ export {
   KontorForm,
   FormActions,
 } from '@kontor/ui';
-export type { RecordFormProps, Upload, JobView, JobEvent, JobState, Column } from '@kontor/ui';
+export type {
+  RecordFormProps,
+  Upload,
+  JobView,
+  JobEvent,
+  JobState,
+  Column,
+  AddressField,
+} from '@kontor/ui';
 export type { FormState } from '@kontor/ui';

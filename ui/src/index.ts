@@ -21,6 +21,14 @@ export type { ServerProblem } from './server-problem';
 export { rules, ruleMessage } from './rules';
 export type { FormRules } from './rules';
 export { CountryField, useCountries } from './country-field';
+export {
+  AddressFields,
+  ADDRESS_FIELDS,
+  addressFieldsOf,
+  addressRules,
+  addressValues,
+} from './address-fields';
+export type { AddressField, AddressPart } from './address-fields';
 export { RecordPicker, RecordsPicker } from './record-picker';
 export type { RecordChoice, PickerQuery } from './record-picker';
 export type { FormState } from './forms';

@@ -4,6 +4,26 @@ import { addTranslations } from '@kontor/shared-session';
 addTranslations({
   de: {
     ui: {
+      address: {
+        sections: { contact: 'Ansprechpartner', address: 'Anschrift', reach: 'Erreichbarkeit' },
+        fields: {
+          company: 'Firma',
+          prefix: 'Anrede',
+          firstName: 'Vorname',
+          middleName: 'Zweiter Vorname',
+          lastName: 'Nachname',
+          suffix: 'Namenszusatz',
+          street: 'Straße',
+          houseNumber: 'Hausnummer',
+          postcode: 'PLZ',
+          city: 'Ort',
+          countryCode: 'Land',
+          state: 'Bundesland',
+          email: 'E-Mail',
+          phone: 'Telefon',
+          additionalLines: 'Adresszusatz',
+        },
+      },
       search: 'Suchen …',
       pickerSearch: 'Zum Suchen tippen …',
       noMatches: 'Keine Treffer',
@@ -58,6 +78,26 @@ addTranslations({
   },
   en: {
     ui: {
+      address: {
+        sections: { contact: 'Contact person', address: 'Address', reach: 'Contact details' },
+        fields: {
+          company: 'Company',
+          prefix: 'Prefix',
+          firstName: 'First name',
+          middleName: 'Middle name',
+          lastName: 'Last name',
+          suffix: 'Suffix',
+          street: 'Street',
+          houseNumber: 'House number',
+          postcode: 'Postcode',
+          city: 'City',
+          countryCode: 'Country',
+          state: 'State',
+          email: 'E-mail',
+          phone: 'Phone',
+          additionalLines: 'Additional lines',
+        },
+      },
       search: 'Search …',
       pickerSearch: 'Type to search …',
       noMatches: 'No matches',

@@ -5,9 +5,9 @@ import {
   ImportReportDocument,
   type ImportResultFieldsFragment,
 } from '../graphql/generated';
-import { ADDRESS_FIELDS } from './fields';
 import './import.css';
 import {
+  ADDRESS_FIELDS,
   errorText,
   graphqlProblem,
   JobProgress,

@@ -7,11 +7,13 @@ import {
   UpdateClientDocument,
   type ClientQuery,
 } from '../graphql/generated';
-import { ADDRESS_FIELDS } from './fields';
 import { ClientImport } from './import';
 import {
   can,
-  CountryField,
+  AddressFields,
+  addressRules,
+  addressValues,
+  type AddressField,
   Link,
   createPage,
   editPage,
@@ -32,23 +34,7 @@ const LIST = '/administration/clients';
 /** The server's rules of a client (server/src/clients/clients.ts); the postcode's format stays the server's. */
 const CLIENT_RULES = {
   name: rules.text(),
-  address: rules.group({
-    company: rules.optionalText(),
-    prefix: rules.optionalText(50),
-    firstName: rules.optionalText(100),
-    middleName: rules.optionalText(100),
-    lastName: rules.optionalText(100),
-    suffix: rules.optionalText(50),
-    street: rules.text(),
-    houseNumber: rules.text(20),
-    postcode: rules.text(10),
-    city: rules.text(100),
-    countryCode: rules.text(2),
-    state: rules.optionalText(100),
-    email: rules.optionalText(),
-    phone: rules.optionalText(50),
-    additionalLines: rules.optionalText(500),
-  }),
+  address: addressRules(),
 };
 
 function ClientList({ route }: PageProps) {
@@ -85,10 +71,7 @@ function ClientList({ route }: PageProps) {
   );
 }
 
-type ClientValues = {
-  name: string;
-  address: Record<(typeof ADDRESS_FIELDS)[number], string>;
-};
+type ClientValues = { name: string; address: Record<AddressField, string> };
 
 function ClientForm({
   record: client,
@@ -97,10 +80,8 @@ function ClientForm({
   const { t } = useTranslation(['admin', 'ui']);
   const initial: ClientValues = {
     name: client?.name ?? '',
-    address: {} as ClientValues['address'],
+    address: addressValues(client?.address),
   };
-  for (const field of ADDRESS_FIELDS)
-    initial.address[field] = client?.address[field] ?? (field === 'countryCode' ? 'DE' : '');
   const form = useRecordForm({
     record: client,
     initial,
@@ -110,36 +91,12 @@ function ClientForm({
     toasts: { created: t('admin:toasts.clientCreated'), updated: t('admin:toasts.clientUpdated') },
     onSaved: LIST,
   });
-  // The server names address fields `address.city`, as the form does.
-  const field = (name: (typeof ADDRESS_FIELDS)[number], wide?: boolean, type?: string) => (
-    <TextField name={`address.${name}`} type={type} label={t(`admin:fields.${name}`)} wide={wide} />
-  );
   return (
     <FormPage title={title} form={form} cancelPath={LIST}>
       <FormSection title={t('admin:sections.client')}>
         <TextField name="name" label={t('admin:fields.name')} wide />
       </FormSection>
-      <FormSection title={t('admin:sections.contact')}>
-        {field('company', true)}
-        {field('prefix')}
-        {field('suffix')}
-        {field('firstName')}
-        {field('middleName')}
-        {field('lastName')}
-      </FormSection>
-      <FormSection title={t('admin:sections.address')}>
-        {field('street')}
-        {field('houseNumber')}
-        {field('postcode')}
-        {field('city')}
-        <CountryField name="address.countryCode" label={t('admin:fields.countryCode')} />
-        {field('state')}
-        {field('additionalLines', true)}
-      </FormSection>
-      <FormSection title={t('admin:sections.reach')}>
-        {field('email', false, 'email')}
-        {field('phone', false, 'tel')}
-      </FormSection>
+      <AddressFields name="address" />
     </FormPage>
   );
 }

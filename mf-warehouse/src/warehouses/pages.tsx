@@ -34,7 +34,9 @@ import {
 import {
   addTranslations,
   can,
-  CountryField,
+  AddressFields,
+  addressRules,
+  addressValues,
   editPage,
   createPage,
   Form,
@@ -72,36 +74,14 @@ addTranslations(warehouseRuleTexts);
 const LIST = '/administration/warehouses';
 const T = 'warehouse:warehouses';
 
-const ADDRESS_FIELDS = [
-  'company',
-  'street',
-  'houseNumber',
-  'postcode',
-  'city',
-  'countryCode',
-  'state',
-  'email',
-  'phone',
-  'additionalLines',
-] as const;
-type AddressField = (typeof ADDRESS_FIELDS)[number];
+/** A warehouse's address has no person: company, address and how to reach it. */
+const ADDRESS_PARTS = ['address', 'reach'] as const;
 
 /** The server's rules of a warehouse (server/src/warehouses/warehouses.ts); formats stay the server's. */
 const WAREHOUSE_RULES = {
   name: rules.text(),
   code: rules.text(20),
-  address: rules.group({
-    company: rules.optionalText(),
-    street: rules.text(),
-    houseNumber: rules.text(20),
-    postcode: rules.text(10),
-    city: rules.text(100),
-    countryCode: rules.text(2),
-    state: rules.optionalText(100),
-    email: rules.optionalText(),
-    phone: rules.optionalText(50),
-    additionalLines: rules.optionalText(500),
-  }),
+  address: addressRules(ADDRESS_PARTS),
 };
 
 /** The refetch after a change of the tree: the open tree and racks show it at once. */
@@ -190,17 +170,19 @@ function WarehouseList({ route }: PageProps) {
 // ------------------------------------------------------------------ warehouse form
 
 type Warehouse = NonNullable<WarehouseQuery['warehouse']>;
-type WarehouseValues = { name: string; code: string; address: Record<AddressField, string> };
+type WarehouseValues = {
+  name: string;
+  code: string;
+  address: ReturnType<typeof addressValues>;
+};
 
 function WarehouseForm({ record: warehouse, title }: RecordFormProps<Warehouse>) {
   const { t } = useTranslation(['warehouse', 'ui']);
   const initial: WarehouseValues = {
     name: warehouse?.name ?? '',
     code: warehouse?.code ?? '',
-    address: {} as WarehouseValues['address'],
+    address: addressValues(warehouse?.address, ADDRESS_PARTS),
   };
-  for (const field of ADDRESS_FIELDS)
-    initial.address[field] = warehouse?.address[field] ?? (field === 'countryCode' ? 'DE' : '');
   const [create] = useMutation(CreateWarehouseDocument);
   const [update] = useMutation(UpdateWarehouseDocument);
   const created = useRef<string | null>(null);
@@ -223,9 +205,6 @@ function WarehouseForm({ record: warehouse, title }: RecordFormProps<Warehouse>)
       if (created.current) navigate(`${LIST}/${created.current}/edit`);
     },
   });
-  const field = (name: AddressField, wide?: boolean, type?: string) => (
-    <TextField name={`address.${name}`} type={type} label={t(`${T}.fields.${name}`)} wide={wide} />
-  );
   return (
     <Page title={title}>
       <Form form={form} cancelPath={LIST}>
@@ -233,20 +212,7 @@ function WarehouseForm({ record: warehouse, title }: RecordFormProps<Warehouse>)
           <TextField name="name" label={t(`${T}.fields.name`)} />
           <TextField name="code" label={t(`${T}.fields.code`)} />
         </FormSection>
-        <FormSection title={t(`${T}.sections.address`)}>
-          {field('company', true)}
-          {field('street')}
-          {field('houseNumber')}
-          {field('postcode')}
-          {field('city')}
-          <CountryField name="address.countryCode" label={t(`${T}.fields.countryCode`)} />
-          {field('state')}
-          {field('additionalLines', true)}
-        </FormSection>
-        <FormSection title={t(`${T}.sections.reach`)}>
-          {field('email', false, 'email')}
-          {field('phone', false, 'tel')}
-        </FormSection>
+        <AddressFields name="address" parts={ADDRESS_PARTS} />
       </Form>
       {warehouse ? (
         <WarehouseTree warehouseId={warehouse.id} />

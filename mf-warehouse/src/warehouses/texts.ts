@@ -7,16 +7,7 @@ export const warehousesTexts = {
       fields: {
         name: 'Name',
         code: 'Kürzel',
-        company: 'Firma',
-        street: 'Straße',
-        houseNumber: 'Hausnummer',
-        postcode: 'PLZ',
         city: 'Ort',
-        countryCode: 'Land',
-        state: 'Bundesland',
-        email: 'E-Mail',
-        phone: 'Telefon',
-        additionalLines: 'Adresszusatz',
         barcode: 'Barcode',
         barcodeHint: 'Leer lassen: der Pfad ohne Leerzeichen',
         path: 'Pfad',
@@ -30,8 +21,6 @@ export const warehousesTexts = {
       },
       sections: {
         warehouse: 'Lager',
-        address: 'Adresse',
-        reach: 'Erreichbarkeit',
         tree: 'Lagerbereiche, Regale und Lagerplätze',
       },
       tree: {
@@ -89,16 +78,7 @@ export const warehousesTexts = {
       fields: {
         name: 'Name',
         code: 'Code',
-        company: 'Company',
-        street: 'Street',
-        houseNumber: 'House number',
-        postcode: 'Postcode',
         city: 'City',
-        countryCode: 'Country',
-        state: 'State',
-        email: 'Email',
-        phone: 'Phone',
-        additionalLines: 'Additional lines',
         barcode: 'Barcode',
         barcodeHint: 'Leave empty: the path without spaces',
         path: 'Path',
@@ -112,8 +92,6 @@ export const warehousesTexts = {
       },
       sections: {
         warehouse: 'Warehouse',
-        address: 'Address',
-        reach: 'Contact',
         tree: 'Storages, racks and places',
       },
       tree: {
