@@ -7,6 +7,7 @@ import {
 import { lifetimeOf } from '../src/auth/cookies';
 import { testConfig } from '../src/config';
 import { MAX_PREPARED, prepared, type Db } from '../src/db';
+import { clientsByIds } from '../src/clients/clients';
 import { listUsers } from '../src/users/directory';
 import { startTestApp, type TestApp } from './helpers';
 
@@ -66,6 +67,20 @@ describe('prepared statements', () => {
       expect(
         pages.map((page) => /LIMIT 8 OFFSET 0/.test(page.statement) && !/\$1/.test(page.statement)),
       ).toEqual(onPostgres() ? [true] : []);
+    });
+  });
+
+  test('the clients by-id lookup every page naming clients runs is prepared, and answers as before', async () => {
+    await t.db.withLock(0x4b53, async (db) => {
+      const [first] = await db.query<{ id: number; name: string }>(
+        `INSERT INTO clients (name) VALUES ('Vorbereitet ' || gen_random_uuid()) RETURNING id, name`,
+      );
+      for (let i = 0; i < 3; i += 1)
+        expect((await clientsByIds(db, [first!.id, 2_000_000_000])).map((c) => c.name)).toEqual([
+          first!.name,
+        ]);
+      const lookups = (await preparedOn(db)).filter((s) => /from "clients"/i.test(s.statement));
+      expect(lookups.length).toBe(onPostgres() ? 1 : 0);
     });
   });
 

@@ -62,8 +62,18 @@ export interface SearchFilter {
   chosen: ChosenQuery;
 }
 
-/** A filter of a list: from a few choices (a select) or from a server search (a picker). */
-export type ListFilter = ChoiceFilter | SearchFilter;
+/**
+ * A filter by a day (`from`, `to` of a period: two filters): a date field whose value, in the
+ * URL and to the server, is YYYY-MM-DD.
+ */
+export interface DateFilter {
+  name: string;
+  label: string;
+  date: true;
+}
+
+/** A filter of a list: from a few choices (a select), a server search (a picker) or a day. */
+export type ListFilter = ChoiceFilter | SearchFilter | DateFilter;
 
 /** A search filter's picker: the chosen record's name comes from `chosen` after a reload. */
 function SearchFilterField({
@@ -195,7 +205,20 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
           onChange={(event) => setTyped(event.target.value)}
         />
         {filters.map((f) =>
-          'search' in f ? (
+          'date' in f ? (
+            <label key={f.name} className="kontor-table-filter kontor-table-filter-date">
+              <span>{f.label}</span>
+              <input
+                className="bp6-input"
+                type="date"
+                name={f.name}
+                value={filter[f.name] ?? ''}
+                onChange={(event) =>
+                  change({ filters: { ...state.filters, [f.name]: event.target.value }, page: 1 })
+                }
+              />
+            </label>
+          ) : 'search' in f ? (
             <SearchFilterField
               key={f.name}
               filter={f}

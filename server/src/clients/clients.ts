@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
-import { kysely } from '../db/kysely';
+import { executePrepared, kysely } from '../db/kysely';
 import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, notFound, staleEdit } from '../domain/errors';
 import { field } from '../domain/validation';
@@ -160,11 +160,14 @@ export async function listClients(
 
 /** The clients with these ids (for the department list's loader), in any order. */
 export async function clientsByIds(db: Db, ids: readonly number[]): Promise<Client[]> {
-  const rows = await kysely(db)
-    .selectFrom('clients')
-    .select(CLIENT_COLUMNS)
-    .where('id', '=', sql<number>`any(${[...ids]})`)
-    .execute();
+  // Every page naming clients runs it: one plan fits every id list (a prepared statement).
+  const rows = await executePrepared(
+    db,
+    kysely(db)
+      .selectFrom('clients')
+      .select(CLIENT_COLUMNS)
+      .where('id', '=', sql<number>`any(${[...ids]})`),
+  );
   return rows.map(toClient);
 }
 

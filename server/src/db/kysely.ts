@@ -9,7 +9,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import type { Db, SqlParam } from './db';
+import { prepared, type Db, type SqlParam } from './db';
 import type { Tables } from './schema';
 
 // Kysely is our typed query builder only: every statement it compiles runs through a `Db`,
@@ -90,4 +90,16 @@ export function kysely(db: Db): Kysely<Tables> {
     builders.set(db, builder);
   }
   return builder;
+}
+
+/**
+ * Runs a built query as a named prepared statement (see `prepared` in db.ts): for the
+ * primary-key lookups every page runs, whose one plan fits every value.
+ */
+export async function executePrepared<R>(
+  db: Db,
+  query: { compile(): CompiledQuery<R> },
+): Promise<R[]> {
+  const compiled = query.compile();
+  return db.query<R>(prepared(compiled.sql), compiled.parameters as readonly SqlParam[]);
 }
