@@ -1,7 +1,13 @@
 // Lists at scale (issue 10): a page of 100,000 users costs what a page of 100 does — sorted
 // and searched on indexes, the total counted no further than 10,000, deep pages by cursor.
 // Runs on PGlite and, with server/scripts/test-postgres.sh, on PostgreSQL.
-import { pageStatement, parseFilter, rowsStatement, totalStatement } from '../src/lists/list';
+import {
+  knownAboveCap,
+  pageStatement,
+  parseFilter,
+  rowsStatement,
+  totalStatement,
+} from '../src/lists/list';
 import { userList } from '../src/users/list';
 import { startTestApp, type Browser, type TestApp } from './helpers';
 import { admin, codeOf, graphql } from './graphql-support';
@@ -260,3 +266,47 @@ test('unfiltered, a large table is "more than 10,000" by the planner\'s estimate
   const page = await usersPage({ pageSize: 50 });
   expect(page).toMatchObject({ total: 10_000, totalIsLowerBound: true });
 });
+
+test('a read found beyond 10,000 rows is not counted again for 10 s; another read is, and so is it after', async () => {
+  const read = { sortBy: 'NAME' as const, direction: 'ASC' as const, search: 'lists.test' };
+  // The statement listPage sends for the read: without the count while it is remembered.
+  const counts = (r: typeof read) =>
+    /count\(\*\)/.test(pageStatement(userList, r, 51, 0, knownAboveCap(userList, r)).text);
+  expect(counts(read)).toBe(true);
+  const first = await usersPage({ search: 'lists.test', pageSize: 50 });
+  const counted = Date.now();
+  expect(first).toMatchObject({ total: 10_000, totalIsLowerBound: true });
+  // Asked again within 10 s: the same page and "more than 10,000", without the count.
+  expect(counts(read)).toBe(false);
+  const again = await usersPage({ search: 'lists.test', pageSize: 50 });
+  expect(again).toMatchObject({ total: 10_000, totalIsLowerBound: true });
+  expect(again.items).toEqual(first.items);
+  // Another search is counted as ever.
+  expect(counts({ ...read, search: 'scale1' })).toBe(true);
+  // Ten seconds after it was counted (asking again did not prolong it), the read is counted
+  // again. Only Date moves; the database's timers run on.
+  jest.useFakeTimers({ now: counted + 10_001, doNotFake: [...NOT_DATE] });
+  try {
+    expect(counts(read)).toBe(true);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+/** Every timer jest can fake except Date. */
+const NOT_DATE = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;

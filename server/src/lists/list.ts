@@ -296,6 +296,44 @@ export function totalStatement<Sort extends string, Filter extends string>(
   };
 }
 
+/**
+ * How long a read found to match more than TOTAL_CAP rows is believed to still do so: its
+ * pages in that time say "more than 10,000" without counting 10,001 rows again (the count
+ * is most of a large list's page; a list does not shrink below 10,000 rows in seconds).
+ */
+export const ABOVE_CAP_REMEMBERED_MS = 10_000;
+/** The most reads remembered per list (a flood of distinct searches starts the memory anew). */
+const ABOVE_CAP_REMEMBERED_READS = 1000;
+const aboveCap = new WeakMap<object, Map<string, number>>();
+
+/** The memory key of a read's count: the count's WHERE and its parameters. */
+function countKey<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+): string {
+  const { where, params } = whereOf(list, read, false);
+  return `${countFromOf(list, read)}\u0000${where}\u0000${JSON.stringify(params)}`;
+}
+
+/** Whether a read of `list` matched more than TOTAL_CAP rows less than ABOVE_CAP_REMEMBERED_MS ago. */
+export function knownAboveCap<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+): boolean {
+  const until = aboveCap.get(list)?.get(countKey(list, read));
+  return until !== undefined && until > Date.now();
+}
+
+/** Remembers that a read of `list` matched more than TOTAL_CAP rows. */
+function rememberAboveCap<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+): void {
+  let reads = aboveCap.get(list);
+  if (!reads || reads.size >= ABOVE_CAP_REMEMBERED_READS) aboveCap.set(list, (reads = new Map()));
+  reads.set(countKey(list, read), Date.now() + ABOVE_CAP_REMEMBERED_MS);
+}
+
 /** A count of matching rows (no further than TOTAL_CAP + 1) as the page shows it. */
 function capped(total: number): { total: number; totalIsLowerBound: boolean } {
   return total > TOTAL_CAP
@@ -323,14 +361,18 @@ export function pageStatement<Sort extends string, Filter extends string>(
   read: ListRead<Sort, Filter>,
   limit: number,
   offset = 0,
+  /** The read matched more than TOTAL_CAP rows moments ago (knownAboveCap): not counted. */
+  remembered = false,
 ): { text: string; params: SqlParam[] } {
   const rows = rowsStatement(list, read, list.select, limit, offset);
   // The count's parameters (search, filters) are the first ones of the rows' own: whereOf
   // adds the keyset position last.
   const { where } = whereOf(list, read, false);
   let count = `(SELECT count(*)::int FROM (SELECT 1 FROM ${countFromOf(list, read)} ${where} LIMIT ${TOTAL_CAP + 1}) matching)`;
+  // Counted moments ago beyond the cap: not counted again (see ABOVE_CAP_REMEMBERED_MS).
+  if (remembered) count = String(TOTAL_CAP + 1);
   // A large table, unfiltered: its estimate says "more than 10,000" (the count never runs).
-  if (where === '' && list.estimatedFrom)
+  else if (where === '' && list.estimatedFrom)
     count = `CASE WHEN (SELECT reltuples FROM pg_class WHERE oid = '${list.estimatedFrom}'::regclass) > ${ESTIMATE_ABOVE}
       THEN ${TOTAL_CAP + 1} ELSE ${count} END`;
   return {
@@ -418,7 +460,8 @@ export async function listPage<T, Sort extends string, Filter extends string = n
     after,
   };
   // One row more than the page tells whether a next page exists; the total comes along.
-  const statement = pageStatement(list, read, pageSize + 1, offset);
+  const remembered = knownAboveCap(list, read);
+  const statement = pageStatement(list, read, pageSize + 1, offset, remembered);
   // A first page without search or filter (a list as it opens) has no parameters, so one
   // plan serves every run: PostgreSQL keeps it on each connection (a named prepared
   // statement) instead of planning it per request. Pages with parameters stay unnamed: a
@@ -435,6 +478,8 @@ export async function listPage<T, Sort extends string, Filter extends string = n
       : !after && offset === 0
         ? capped(0)
         : await cappedTotal(db, list, read);
+  // Remembered from a count, never from the memory itself (it must run out and count again).
+  if (counted.totalIsLowerBound && !remembered) rememberAboveCap(list, read);
   const last = pageRows.at(-1);
   return {
     items: pageRows.map(({ _sort, _id, _total, ...item }) => item as T),
