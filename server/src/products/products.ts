@@ -239,10 +239,40 @@ export async function updateProduct(
   });
 }
 
+// The product's own rows: removed with it (stock and its totals only while empty).
+const OWN_ROWS = new Set(['stock', 'stock_totals', 'product_hazmat', 'product_images']);
+let namedElsewhere: Promise<string> | undefined;
+
+/**
+ * A statement finding one row of another table that names product $1 through a foreign key
+ * that would refuse its deletion: read from the catalogue once, so an area adding such a
+ * table (avis lines, order items, counts) needs no change here.
+ */
+function namedElsewhereSql(db: Db): Promise<string> {
+  namedElsewhere ??= db
+    .query<{ tbl: string; col: string }>(
+      `SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
+         FROM pg_constraint c
+         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+        WHERE c.contype = 'f' AND c.confrelid = 'products'::regclass
+          AND c.confdeltype IN ('a', 'r') AND array_length(c.conkey, 1) = 1
+        ORDER BY 1, 2`,
+    )
+    .then((rows) => {
+      const checks = rows
+        .filter((r) => !OWN_ROWS.has(r.tbl))
+        .map((r) => `SELECT 1 FROM ${r.tbl} WHERE ${r.col} = $1`);
+      return checks.length > 0 ? `${checks.join(' UNION ALL ')} LIMIT 1` : 'SELECT 1 WHERE false';
+    });
+  namedElsewhere.catch(() => (namedElsewhere = undefined));
+  return namedElsewhere;
+}
+
 /**
  * Deletes a product. Refused (CONFLICT, in-use) while any stock row of it holds a quantity.
- * A product the ledger names stays as a row with `deleted_at` set (the ledger keeps pointing
- * at it; its sku is free again); any other is removed with its hazmat data and images.
+ * A product another record names (the ledger, an avis line, a count) stays as a row with
+ * `deleted_at` set (those keep pointing at it; its sku is free again); any other is removed
+ * with its hazmat data and images.
  */
 export async function deleteProduct(db: Db, id: number): Promise<'deleted' | 'archived'> {
   return db.transaction(async (tx) => {
@@ -262,10 +292,9 @@ export async function deleteProduct(db: Db, id: number): Promise<'deleted' | 'ar
         `The product still has stock (${stock.quantity} units); book it out first.`,
         'in-use',
       );
-    const [booked] = await tx.query('SELECT 1 FROM stock_changes WHERE product_id = $1 LIMIT 1', [
-      id,
-    ]);
-    if (booked) {
+    // Named elsewhere (the ledger, an avis, an order …): archived, so those records keep it.
+    const [named] = await tx.query(await namedElsewhereSql(tx), [id]);
+    if (named) {
       await tx.query(
         'UPDATE products SET deleted_at = now(), version = version + 1, updated_at = now() WHERE id = $1',
         [id],
