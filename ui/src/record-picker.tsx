@@ -21,6 +21,8 @@ export type PickerQuery = TypedDocumentNode<
 export interface PickerProps {
   id: string;
   query: PickerQuery;
+  /** Further variables of the search besides `search` (the products of one client: `{ clientId }`). */
+  variables?: Record<string, unknown>;
   invalid: boolean;
   onBlur: () => void;
 }
@@ -42,6 +44,7 @@ export function RecordPicker({
   name,
   label,
   query,
+  variables,
   initial,
   required,
   wide,
@@ -49,6 +52,8 @@ export function RecordPicker({
   name: string;
   label: string;
   query: PickerQuery;
+  /** Further variables of the search (`{ clientId }`: the products of the chosen client). */
+  variables?: Record<string, unknown>;
   initial?: RecordChoice | null;
   required?: boolean;
   wide?: boolean;
@@ -62,6 +67,7 @@ export function RecordPicker({
         <SuggestOne
           id={id}
           query={query}
+          variables={variables}
           invalid={fieldState.error !== undefined}
           onBlur={field.onBlur}
           value={chosen && chosen.id === String(field.value ?? '') ? chosen : null}

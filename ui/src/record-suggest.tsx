@@ -13,13 +13,19 @@ import type { PickerProps, RecordChoice } from './record-picker';
  * the answer for the current text is in, there are no items (the list says 'loading'): Enter
  * must never pick a record of an older answer (a scanner types and presses Enter at once).
  */
-function useServerSearch(query: PickerProps['query'], typed: string) {
+function useServerSearch(
+  query: PickerProps['query'],
+  typed: string,
+  variables: PickerProps['variables'],
+) {
   const [answer, setAnswer] = useState<{ for: string; items: RecordChoice[] } | null>(null);
   const [failedFor, setFailedFor] = useState<string | null>(null);
+  // The further variables by value: a new object of the same values asks nothing again.
+  const bound = JSON.stringify(variables ?? {});
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      runGraphql(query, { search: typed.trim() || null }).then(
+      runGraphql(query, { ...JSON.parse(bound), search: typed.trim() || null }).then(
         (data) => {
           if (!live) return;
           const list = Object.values(data)[0]?.items ?? [];
@@ -35,7 +41,7 @@ function useServerSearch(query: PickerProps['query'], typed: string) {
       live = false;
       clearTimeout(timer);
     };
-  }, [query, typed]);
+  }, [query, typed, bound]);
   const current = answer?.for === typed;
   return {
     items: current ? answer.items : [],
@@ -116,6 +122,7 @@ function useEarlyEnter(
 export function SuggestOne({
   id,
   query,
+  variables,
   value,
   onChange,
   invalid,
@@ -134,7 +141,7 @@ export function SuggestOne({
 }) {
   const [typed, setTyped] = useState('');
   const input = useRef<HTMLInputElement | null>(null);
-  const search = useServerSearch(query, typed);
+  const search = useServerSearch(query, typed, variables);
   const onKeyDown = useEarlyEnter(typed, search, (choice) => {
     onChange(choice);
     // Closed as a click on the record would close it: Escape is Blueprint's own way to close
@@ -186,6 +193,7 @@ export function SuggestOne({
 export function SelectMany({
   id,
   query,
+  variables,
   value,
   onChange,
   invalid,
@@ -195,7 +203,7 @@ export function SelectMany({
   onChange: (choices: RecordChoice[]) => void;
 }) {
   const [typed, setTyped] = useState('');
-  const search = useServerSearch(query, typed);
+  const search = useServerSearch(query, typed, variables);
   const { items, loading } = search;
   const chosen = (item: RecordChoice) => value.some((v) => v.id === item.id);
   // An early Enter adds its record as a tag, and the input is ready for the next code.

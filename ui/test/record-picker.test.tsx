@@ -116,3 +116,56 @@ describe('record picker and a hand scanner (real server, the search answer held)
     expect(saved).toEqual([]);
   });
 });
+
+test("a picker's further variables narrow its search (the users of one role)", async () => {
+  const { createRole } = await runGraphql(
+    parse('mutation($input: RoleInput!) { createRole(input: $input) { id } }') as TypedDocumentNode<
+      { createRole: { id: string } },
+      { input: { name: string; permissions: string[] } }
+    >,
+    { input: { name: `Picker ${run}`, permissions: [] } },
+  );
+  await runGraphql(CreateUser, {
+    input: {
+      name: `Scan ${run} mit Rolle`,
+      email: `${run}-rolle@kontor.test`,
+      password: 'scanner-passwort',
+      roleIds: [createRole.id],
+    },
+  });
+  const UsersOfRole = parse(`
+    query UsersOfRole($search: String, $roleId: ID) {
+      users(page: { pageSize: 20, search: $search }, filter: { roleId: $roleId }) { items { id name } }
+    }
+  `) as TypedDocumentNode<
+    { users: { items: { id: string; name: string }[] } },
+    { search?: string | null; roleId?: string | null }
+  >;
+  function RoleForm() {
+    const form = useKontorForm({
+      initial: { userId: '' },
+      rules: { userId: rules.choice() },
+      save: async () => undefined,
+    });
+    return (
+      <KontorForm form={form}>
+        <RecordPicker
+          name="userId"
+          label="Benutzer"
+          query={UsersOfRole}
+          variables={{ roleId: createRole.id }}
+        />
+      </KontorForm>
+    );
+  }
+  render(<RoleForm />);
+  await userEvent.type(
+    await screen.findByRole('combobox', { name: /^Benutzer/ }, wait),
+    `Scan ${run}`,
+  );
+  expect(await screen.findByRole('option', { name: `Scan ${run} mit Rolle` }, wait)).toBeVisible();
+  // "Scan A", "Scan A2" and "Scan B" match the text but hold no role: not offered.
+  expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    `Scan ${run} mit Rolle`,
+  ]);
+});
