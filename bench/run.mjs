@@ -13,6 +13,10 @@ for (const step of [
   ['node', ['bench/jobs.mjs']],
   ['node', ['bench/products-import.mjs']],
   ['node', ['bench/stock.mjs']],
+  ['node', ['bench/orders.mjs']],
+  ['node', ['bench/orders-import.mjs']],
+  ['node', ['bench/fulfillment.mjs']],
+  ['node', ['bench/stocktaking.mjs']],
 ]) {
   const result = spawnSync(step[0], step[1], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

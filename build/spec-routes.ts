@@ -131,6 +131,21 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
     permission: 'warehouse:create',
     module: warehouse,
   },
+  // Issue 13: the supplier pages beside SPEC.md's list route.
+  {
+    path: '/administration/supplier/create',
+    access: 'login',
+    permission: 'supplier:create',
+    module: warehouse,
+  },
+  {
+    path: '/administration/supplier/:id/edit',
+    access: 'login',
+    permission: 'supplier:update',
+    module: warehouse,
+  },
+  // Issue 13: the avis file import (like /import/product, guarded by its own permission).
+  { path: '/import/avis', access: 'login', permission: 'avis:import', module: warehouse },
   // SPEC.md marks these order:view without enforcing it; DESIGN.md decides they are guarded.
   { path: '/orders', access: 'login', permission: 'order:view', module: orders },
   { path: '/order/:id/edit', access: 'login', permission: 'order:view', module: orders },
@@ -186,7 +201,7 @@ export const MENU_GROUP_ORDER: Readonly<Record<string, readonly string[]>> = {
     '/administration/shipping/shippers',
     '/administration/shipping/methods',
   ],
-  import: ['/import/product', '/import/order'],
+  import: ['/import/product', '/import/order', '/import/avis'],
   export: ['/export/invoice'],
   orders: ['/orders', '/shipment/create', '/picklist', '/order/error'],
 };

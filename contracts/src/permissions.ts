@@ -62,6 +62,11 @@ export const PERMISSIONS = [
   'shipping:create',
   'shipping:update',
   'shipping:delete',
+  'picklist:view',
+  'picklist:create',
+  'picklist:pick',
+  'shipment:create',
+  'invoice:export',
 ] as const;
 
 /** A permission of the catalogue, e.g. `client:view`. */

@@ -1,9 +1,43 @@
-// The one door from this module to @kontor/shared-session (one place to mock it).
+// The one door from this module to @kontor/shared-session, @kontor/ui and the shared libraries
+// its pages run on (one place to mock them).
 export {
   defineModule,
   moduleTexts,
   placeholderPages,
   Page,
   useTranslation,
+  can,
+  i18n,
+  navigate,
+  showToast,
+  recordChanges$,
+  useSession,
 } from '@kontor/shared-session';
 export type { ModulePages, PageProps } from '@kontor/shared-session';
+export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+export { Link, useSearchParams } from 'react-router-dom';
+export {
+  AddressFields,
+  addressRules,
+  addressValues,
+  CheckboxField,
+  DataTable,
+  errorText,
+  FormActions,
+  FormSection,
+  graphqlProblem,
+  JobProgress,
+  KontorForm,
+  problemText,
+  queryState,
+  RecordPage,
+  RecordPicker,
+  rules,
+  ruleMessage,
+  SelectField,
+  TextField,
+  useConfirm,
+  useKontorForm,
+  UploadField,
+} from '@kontor/ui';
+export type { AddressField, Column, FormState, RecordFormProps, Upload } from '@kontor/ui';

@@ -1,4 +1,7 @@
+import { avisImportPages } from './avis/import';
+import { avisImportTexts } from './avis/import-texts';
 import { avisPages } from './avis/pages';
+import { avisTexts } from './avis/texts';
 import manifest from './manifest.json';
 import { productImportPages } from './products/import';
 import { productImportTexts } from './products/import-texts';
@@ -8,6 +11,7 @@ import { defineModule, moduleTexts } from './shared-session';
 import { stockPages } from './stock/pages';
 import { stockTexts } from './stock/texts';
 import { suppliersPages } from './suppliers/pages';
+import { suppliersTexts } from './suppliers/texts';
 import { warehousesPages } from './warehouses/pages';
 import { warehousesTexts } from './warehouses/texts';
 
@@ -20,6 +24,7 @@ export const { bootstrap, mount, unmount } = defineModule({
     ...stockPages,
     ...suppliersPages,
     ...avisPages,
+    ...avisImportPages,
   },
   translations: moduleTexts(
     'warehouse',
@@ -28,5 +33,8 @@ export const { bootstrap, mount, unmount } = defineModule({
     productImportTexts,
     warehousesTexts,
     stockTexts,
+    suppliersTexts,
+    avisTexts,
+    avisImportTexts,
   ),
 });

@@ -260,6 +260,51 @@ const operations: [
     'mutation($id: ID!, $c: ID!) { importProducts(uploadId: $id, clientId: $c, mapping: [{column: 0, field: "sku"}, {column: 1, field: "name"}], mode: GOOD_ROWS) { id } }',
     () => ({ id: '00000000-0000-4000-8000-000000000000', c: ids.client }),
   ],
+  // Suppliers and the avis file import (issue 13).
+  ['supplier:view', '{ suppliers { total } }', () => ({})],
+  ['supplier:view', 'query { supplier(id: "1") { name } }', () => ({})],
+  [
+    'supplier:create',
+    'mutation { createSupplier(input: {name: "Neu", number: "L-9", address: {street: "A", houseNumber: "1", postcode: "12345", city: "B", countryCode: "DE"}}) { id } }',
+    () => ({}),
+  ],
+  [
+    'supplier:update',
+    'mutation { updateSupplier(id: "1", version: 1, input: {name: "Neu", number: "L-9", address: {street: "A", houseNumber: "1", postcode: "12345", city: "B", countryCode: "DE"}}) { id } }',
+    () => ({}),
+  ],
+  ['supplier:delete', 'mutation { deleteSupplier(id: "1") { id } }', () => ({})],
+  [
+    'avis:import',
+    'query($id: ID!) { avisImportPreview(uploadId: $id) { fileName } }',
+    () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  ],
+  [
+    'avis:import',
+    'mutation($id: ID!, $c: ID!, $w: ID!) { importAvis(uploadId: $id, supplierId: "1", clientId: $c, warehouseId: $w, mapping: [{column: 0, field: "sku"}], mode: GOOD_ROWS) { id } }',
+    () => ({ id: '00000000-0000-4000-8000-000000000000', c: ids.client, w: ids.warehouse }),
+  ],
+  // Avis (issue 13).
+  ['avis:view', '{ avisList { total } }', () => ({})],
+  ['avis:view', 'query { avis(id: "1") { number } }', () => ({})],
+  [
+    'avis:create',
+    'mutation($c: ID!, $w: ID!, $p: ID!) { createAvis(input: {supplierId: "1", clientId: $c, warehouseId: $w, deliveryNoteNumber: "LS-1", deliveryDate: "2026-12-01", lines: [{productId: $p, announcedQuantity: 1}]}) { id } }',
+    () => ({ c: ids.client, w: ids.warehouse, p: ids.product }),
+  ],
+  [
+    'avis:update',
+    'mutation($c: ID!, $w: ID!, $p: ID!) { updateAvis(id: "1", version: 1, input: {supplierId: "1", clientId: $c, warehouseId: $w, deliveryNoteNumber: "LS-1", deliveryDate: "2026-12-01", lines: [{productId: $p, announcedQuantity: 1}]}) { id } }',
+    () => ({ c: ids.client, w: ids.warehouse, p: ids.product }),
+  ],
+  ['avis:update', 'mutation { cancelAvis(id: "1", version: 1) { id } }', () => ({})],
+  ['avis:delete', 'mutation { deleteAvis(id: "1") { id } }', () => ({})],
+  [
+    'avis:book',
+    'mutation($pl: ID!) { bookAvis(id: "1", input: {lines: [{lineId: "1", quantity: 1, placeId: $pl}]}) { id } }',
+    () => ({ pl: ids.place }),
+  ],
+  ['avis:book', 'mutation { closeAvis(id: "1", version: 1, reason: "x") { id } }', () => ({})],
   // Warehouses (issue 12).
   ['warehouse:view', '{ warehouses { total } }', () => ({})],
   [
@@ -362,6 +407,113 @@ const operations: [
     'mutation($p: ID!) { correctStock(input: {warehouseId: "1", placeId: "1", productId: $p, quantity: 1, comment: "Gezählt"}) { id } }',
     () => ({ p: ids.product }),
   ],
+  // Orders (issue 14).
+  ['order:view', '{ orders { total } }', () => ({})],
+  ['order:view', 'query { order(id: "1") { id } }', () => ({})],
+  // Dashboard (issue 14).
+  ['order:view', '{ dashboard { totalOrders } }', () => ({})],
+  // Order import (issue 14).
+  [
+    'order:import',
+    'query($id: ID!) { orderImportPreview(uploadId: $id) { fileName } }',
+    () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  ],
+  [
+    'order:import',
+    'mutation($id: ID!, $c: ID!) { importOrders(uploadId: $id, clientId: $c, mapping: [{column: 0, field: "sku"}], mode: GOOD_ROWS) { id } }',
+    () => ({ id: '00000000-0000-4000-8000-000000000000', c: ids.client }),
+  ],
+  [
+    'order:create',
+    'mutation($p: ID!, $c: ID!) { createOrder(input: {clientId: $c, shippingAddress: {lastName: "Muster", street: "Weg", houseNumber: "1", postcode: "20457", city: "Hamburg", countryCode: "DE"}, items: [{productId: $p, quantity: 1}]}) { id } }',
+    () => ({ p: ids.product, c: ids.client }),
+  ],
+  [
+    'order:update',
+    'mutation($p: ID!, $c: ID!) { updateOrder(id: "1", version: 1, input: {clientId: $c, shippingAddress: {lastName: "Muster", street: "Weg", houseNumber: "1", postcode: "20457", city: "Hamburg", countryCode: "DE"}, items: [{productId: $p, quantity: 1}]}) { id } }',
+    () => ({ p: ids.product, c: ids.client }),
+  ],
+  ['order:update', 'mutation { holdOrders(ids: ["1"]) { id } }', () => ({})],
+  ['order:update', 'mutation { releaseOrders(ids: ["1"]) { id } }', () => ({})],
+  ['order:update', 'mutation { retryOrder(id: "1") { id } }', () => ({})],
+  ['order:cancel', 'mutation { cancelOrders(ids: ["1"]) { id } }', () => ({})],
+  // Stocktaking (issue 16).
+  ['stocktaking:view', '{ stocktakings { total } }', () => ({})],
+  ['stocktaking:view', 'query { stocktaking(id: "1") { id } }', () => ({})],
+  ['stocktaking:view', 'query { stocktakingPlaces(id: "1") { total } }', () => ({})],
+  [
+    'stocktaking:view',
+    'query { stocktakingPlace(stocktakingId: "1", placeId: "1") { id } }',
+    () => ({}),
+  ],
+  [
+    'stocktaking:view',
+    'query { stocktakingPlaceByBarcode(stocktakingId: "1", barcode: "x") { id } }',
+    () => ({}),
+  ],
+  ['stocktaking:view', 'query { stocktakingSummary(id: "1") { totals { counted } } }', () => ({})],
+  [
+    'stocktaking:create',
+    'mutation($w: ID!) { createStocktaking(input: {warehouseId: $w}) { id } }',
+    () => ({ w: ids.warehouse }),
+  ],
+  [
+    'stocktaking:update',
+    'mutation($w: ID!) { updateStocktaking(id: "1", version: 1, input: {warehouseId: $w}) { id } }',
+    () => ({ w: ids.warehouse }),
+  ],
+  ['stocktaking:update', 'mutation { startStocktaking(id: "1", version: 1) { id } }', () => ({})],
+  [
+    'stocktaking:update',
+    'mutation { completeStocktaking(id: "1", version: 1) { id } }',
+    () => ({}),
+  ],
+  [
+    'stocktaking:count',
+    'mutation($p: ID!, $pl: ID!) { countStock(stocktakingId: "1", input: {placeId: $pl, productId: $p, quantity: 1}) { id } }',
+    () => ({ p: ids.product, pl: ids.place }),
+  ],
+  [
+    'stocktaking:count',
+    'mutation($pl: ID!) { confirmEmptyPlace(stocktakingId: "1", placeId: $pl) { id } }',
+    () => ({ pl: ids.place }),
+  ],
+  [
+    'stocktaking:count',
+    'mutation { recountLines(stocktakingId: "1", lineIds: ["1"]) { id } }',
+    () => ({}),
+  ],
+  ['stocktaking:book', 'mutation { bookStocktaking(id: "1", version: 1) { id } }', () => ({})],
+  ['stocktaking:delete', 'mutation { cancelStocktaking(id: "1", version: 1) { id } }', () => ({})],
+  // Picklists and the packing station (issue 15).
+  ['picklist:view', '{ picklists { total } }', () => ({})],
+  ['picklist:view', 'query { picklist(id: "1") { id } }', () => ({})],
+  ['picklist:create', 'mutation { createPicklist(input: {}) { errors { reason } } }', () => ({})],
+  [
+    'picklist:pick',
+    'mutation { pickLine(lineId: "1", placeBarcode: "x", ean: "x", quantity: 1) { id } }',
+    () => ({}),
+  ],
+  ['picklist:create', 'mutation { cancelPicklist(id: "1", version: 1) { id } }', () => ({})],
+  ['shipment:create', 'query { shipment(id: "1") { id } }', () => ({})],
+  ['shipment:create', 'query { orderForPacking(number: "x") { id } }', () => ({})],
+  [
+    'shipment:create',
+    'mutation { createShipment(orderId: "1", version: 1, packages: [{items: [{orderItemId: "1", quantity: 1}]}]) { id } }',
+    () => ({}),
+  ],
+  ['shipment:create', 'mutation { shipAll(orderId: "1", version: 1) { id } }', () => ({})],
+  // Invoice export (issue 15).
+  [
+    'invoice:export',
+    'query($c: ID!) { invoiceExportPreview(clientId: $c, from: "2026-01-01", to: "2026-01-31") { positions } }',
+    () => ({ c: ids.client }),
+  ],
+  [
+    'invoice:export',
+    'mutation($c: ID!) { exportInvoices(clientId: $c, from: "2026-01-01", to: "2026-01-31") { id } }',
+    () => ({ c: ids.client }),
+  ],
 ];
 
 /** Fields any logged-in user may run; their own rule is tested with their area. */
@@ -379,7 +531,14 @@ const EVERY_PERMISSION = [
   .flatMap((entity) =>
     ['view', 'create', 'update', 'delete'].map((action) => `${entity}:${action}`),
   )
-  .concat(['stock:view', 'stock:book', 'stock:correct']);
+  .concat(['stock:view', 'stock:book', 'stock:correct'])
+  .concat(['order:view', 'order:create', 'order:update', 'order:cancel', 'order:import'])
+  .concat(['supplier:view', 'supplier:create', 'supplier:update', 'supplier:delete'])
+  .concat(['avis:import'])
+  .concat(['avis:view', 'avis:create', 'avis:update', 'avis:delete', 'avis:book'])
+  .concat(['view', 'create', 'update', 'count', 'book', 'delete'].map((a) => `stocktaking:${a}`))
+  .concat(['picklist:view', 'picklist:create', 'picklist:pick', 'shipment:create'])
+  .concat(['invoice:export']);
 
 describe('every query and mutation checks its permission on the server', () => {
   test.each(operations)(

@@ -1,4 +1,7 @@
-import { placeholderPages } from '../shared-session';
+import type { ModulePages } from '../shared-session';
+import { PicklistPage } from './list';
 
-/** Picklists for the packers. */
-export const picklistsPages = placeholderPages('orders.picklist');
+/** Picklists (/picklist; `?id=` shows one and its picking). */
+export const picklistsPages: ModulePages = {
+  'orders.picklist': PicklistPage,
+};

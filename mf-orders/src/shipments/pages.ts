@@ -1,4 +1,7 @@
-import { placeholderPages } from '../shared-session';
+import type { ModulePages } from '../shared-session';
+import { PackingStation } from './packing';
 
-/** Shipment creation: packages, scanning, shipping. */
-export const shipmentsPages = placeholderPages('orders.shipment.create');
+/** Shipment creation: the packing station (/shipment/create). */
+export const shipmentsPages: ModulePages = {
+  'orders.shipment.create': PackingStation,
+};

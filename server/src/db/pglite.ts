@@ -9,15 +9,34 @@ import {
   type SqlParam,
 } from './db';
 
+/**
+ * An error of PGlite as an Error of this realm. Tests create their PGlite outside jest's
+ * module loader, where its errors are not `instanceof Error` here: GraphQL would then see
+ * "Unexpected error value" and lose the code and constraint (a taken name became a 500 in
+ * tests only). In production it is the same error.
+ */
+function ownError(error: unknown): unknown {
+  if (error instanceof Error || error === null || typeof error !== 'object') return error;
+  const copy = new Error(String((error as { message?: unknown }).message ?? 'PGlite error'));
+  return Object.assign(copy, error);
+}
+
 /** A Db bound to one open PGlite transaction. */
 function transactionDb(tx: Transaction, afterCommit: (fn: AfterCommit) => void): Db {
   const db: Db = {
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await tx.query<T>(sql, params as unknown[]);
-      return result.rows;
+      try {
+        return (await tx.query<T>(sql, params as unknown[])).rows;
+      } catch (error) {
+        throw ownError(error);
+      }
     },
     async exec(sql: string) {
-      await tx.exec(sql);
+      try {
+        await tx.exec(sql);
+      } catch (error) {
+        throw ownError(error);
+      }
     },
     transaction: (fn) => fn(db),
     afterCommit,
@@ -55,14 +74,25 @@ export function wrapPglite(pglite: PGlite): Database {
   const database: Database = {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await pglite.query<T>(sql, params as unknown[]);
-      return result.rows;
+      try {
+        return (await pglite.query<T>(sql, params as unknown[])).rows;
+      } catch (error) {
+        throw ownError(error);
+      }
     },
     async exec(sql: string) {
-      await pglite.exec(sql);
+      try {
+        await pglite.exec(sql);
+      } catch (error) {
+        throw ownError(error);
+      }
     },
     transaction: (fn) =>
-      withAfterCommit(database, (run) => pglite.transaction(run), transactionDb, fn),
+      withAfterCommit(database, (run) => pglite.transaction(run), transactionDb, fn).catch(
+        (error: unknown) => {
+          throw ownError(error);
+        },
+      ),
     afterCommit: runNow,
     async withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T> {
       // One connection: the lock is the session's; it keeps out only other sessions.

@@ -16,6 +16,71 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+/** The table avis. */
+export interface AvisTable {
+  id: Generated<number>;
+  number: Generated<string>;
+  supplier_id: number;
+  client_id: number;
+  warehouse_id: number;
+  delivery_note_number: string;
+  delivery_date: Date;
+  status: Generated<string>;
+  comment: Generated<string>;
+  close_reason: string | null;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table avis_events. */
+export interface AvisEventsTable {
+  id: Generated<Int8>;
+  avis_id: number;
+  at: Generated<Date>;
+  user_id: number | null;
+  acting_user_id: number | null;
+  kind: string;
+  detail: string | null;
+}
+
+/** The table avis_lines. */
+export interface AvisLinesTable {
+  id: Generated<number>;
+  avis_id: number;
+  position: number;
+  product_id: number;
+  announced_quantity: number;
+  received_quantity: Generated<number>;
+  lot: Generated<string>;
+  best_before: Date | null;
+}
+
+/** The table avis_receipt_lines. */
+export interface AvisReceiptLinesTable {
+  id: Generated<number>;
+  receipt_id: number;
+  line_id: number;
+  place_id: number;
+  quantity: number;
+  lot: Generated<string>;
+  best_before: Date | null;
+  over_delivery: Generated<number>;
+  stock_change_id: Int8 | null;
+}
+
+/** The table avis_receipts. */
+export interface AvisReceiptsTable {
+  id: Generated<number>;
+  avis_id: number;
+  sequence: number;
+  number: string;
+  user_id: number | null;
+  acting_user_id: number | null;
+  created_at: Generated<Date>;
+}
+
 /** The table clients. */
 export interface ClientsTable {
   id: Generated<number>;
@@ -49,6 +114,14 @@ export interface DepartmentsTable {
   version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** The table invoice_export_files. */
+export interface InvoiceExportFilesTable {
+  job_id: string;
+  chunk: number;
+  data: Uint8Array;
+  created_at: Generated<Date>;
 }
 
 /** The table jobs. */
@@ -110,10 +183,146 @@ export interface NotificationsTable {
   created_at: Generated<Date>;
 }
 
+/** The table order_attributes. */
+export interface OrderAttributesTable {
+  id: Generated<number>;
+  order_id: number;
+  key: string;
+  value: Generated<string>;
+}
+
+/** The table order_events. */
+export interface OrderEventsTable {
+  id: Generated<Int8>;
+  order_id: number;
+  at: Generated<Date>;
+  user_id: number | null;
+  acting_user_id: number | null;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  detail: ColumnType<unknown, string | null, string | null>;
+}
+
+/** The table order_items. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  product_id: number | null;
+  sku: string;
+  name: Generated<string>;
+  ordered_quantity: number;
+  shipped_quantity: Generated<number>;
+  item_price_cents: Int8;
+  vat_rate: number;
+}
+
+/** The table orders. */
+export interface OrdersTable {
+  id: Generated<number>;
+  client_id: number;
+  shop: string | null;
+  number: string;
+  order_date: Generated<Date>;
+  shipping_method_id: number | null;
+  status: Generated<string>;
+  held_from_status: string | null;
+  ship_company: Generated<string>;
+  ship_prefix: Generated<string>;
+  ship_first_name: Generated<string>;
+  ship_middle_name: Generated<string>;
+  ship_last_name: Generated<string>;
+  ship_suffix: Generated<string>;
+  ship_street: Generated<string>;
+  ship_house_number: Generated<string>;
+  ship_postcode: Generated<string>;
+  ship_city: Generated<string>;
+  ship_country_code: Generated<string>;
+  ship_state: Generated<string>;
+  ship_email: Generated<string>;
+  ship_phone: Generated<string>;
+  ship_additional_lines: Generated<string>;
+  ship_name: string | null;
+  billing_same: Generated<boolean>;
+  bill_company: Generated<string>;
+  bill_prefix: Generated<string>;
+  bill_first_name: Generated<string>;
+  bill_middle_name: Generated<string>;
+  bill_last_name: Generated<string>;
+  bill_suffix: Generated<string>;
+  bill_street: Generated<string>;
+  bill_house_number: Generated<string>;
+  bill_postcode: Generated<string>;
+  bill_city: Generated<string>;
+  bill_country_code: Generated<string>;
+  bill_state: Generated<string>;
+  bill_email: Generated<string>;
+  bill_phone: Generated<string>;
+  bill_additional_lines: Generated<string>;
+  subtotal_cents: Generated<Int8>;
+  vat_cents: Generated<Int8>;
+  total_cents: Generated<Int8>;
+  currency: Generated<string>;
+  item_skus: Generated<string>;
+  fulfillment_error: string | null;
+  fulfillment_error_at: Date | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  created_by: number | null;
+  department_id: number | null;
+}
+
 /** The table permissions. */
 export interface PermissionsTable {
   id: Generated<number>;
   name: string;
+}
+
+/** The table picklist_line_items. */
+export interface PicklistLineItemsTable {
+  picklist_line_id: number;
+  order_item_id: number;
+  quantity: number;
+}
+
+/** The table picklist_lines. */
+export interface PicklistLinesTable {
+  id: Generated<number>;
+  picklist_id: number;
+  product_id: number;
+  place_id: number;
+  stock_id: Int8 | null;
+  lot: Generated<string>;
+  best_before: Date | null;
+  quantity: number;
+  picked_quantity: Generated<number>;
+  picked_by: number | null;
+  picked_at: Date | null;
+}
+
+/** The table picklist_orders. */
+export interface PicklistOrdersTable {
+  picklist_id: number;
+  order_id: number;
+}
+
+/** The table picklists. */
+export interface PicklistsTable {
+  id: Generated<number>;
+  number: Generated<string>;
+  status: Generated<string>;
+  client_id: number | null;
+  shipping_method_id: number | null;
+  max_orders: number | null;
+  single_item_only: Generated<boolean>;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  cancelled_at: Date | null;
+  cancelled_by: number | null;
 }
 
 /** The table places. */
@@ -235,6 +444,30 @@ export interface SessionsTable {
   public_id: Generated<string>;
 }
 
+/** The table shipment_package_items. */
+export interface ShipmentPackageItemsTable {
+  id: Generated<number>;
+  package_id: number;
+  order_item_id: number;
+  quantity: number;
+}
+
+/** The table shipment_packages. */
+export interface ShipmentPackagesTable {
+  id: Generated<number>;
+  shipment_id: number;
+  weight_kg: string | null;
+  tracking_number: Generated<string>;
+}
+
+/** The table shipments. */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  created_at: Generated<Date>;
+  created_by: number | null;
+}
+
 /** The table shippers. */
 export interface ShippersTable {
   id: Generated<number>;
@@ -290,6 +523,16 @@ export interface StockChangesTable {
   created_at: Generated<Date>;
 }
 
+/** The table stock_reservations. */
+export interface StockReservationsTable {
+  id: Generated<Int8>;
+  order_item_id: number;
+  stock_id: Int8;
+  picklist_id: number | null;
+  quantity: number;
+  created_at: Generated<Date>;
+}
+
 /** The table stock_totals. */
 export interface StockTotalsTable {
   product_id: number;
@@ -300,12 +543,100 @@ export interface StockTotalsTable {
   id: Generated<number>;
 }
 
+/** The table stocktaking_lines. */
+export interface StocktakingLinesTable {
+  id: Generated<number>;
+  stocktaking_id: number;
+  stocktaking_place_id: number;
+  place_id: number;
+  product_id: number;
+  lot: Generated<string>;
+  best_before: Date | null;
+  expected_quantity: Generated<number>;
+  found: Generated<boolean>;
+  counted_quantity: number | null;
+  counted_by: number | null;
+  counted_at: Date | null;
+  price_net_cents: Generated<Int8>;
+}
+
+/** The table stocktaking_locks. */
+export interface StocktakingLocksTable {
+  place_id: number;
+  stocktaking_id: number;
+  client_id: number | null;
+}
+
+/** The table stocktaking_places. */
+export interface StocktakingPlacesTable {
+  id: Generated<number>;
+  stocktaking_id: number;
+  place_id: number;
+  path_sort: string;
+  counted: Generated<boolean>;
+  counted_by: number | null;
+  counted_at: Date | null;
+}
+
+/** The table stocktakings. */
+export interface StocktakingsTable {
+  id: Generated<number>;
+  number: Generated<string>;
+  name: Generated<string>;
+  status: Generated<string>;
+  warehouse_id: number;
+  storage_id: number | null;
+  rack_id: number | null;
+  client_id: number | null;
+  blind: Generated<boolean>;
+  places_total: Generated<number>;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  started_at: Date | null;
+  started_by: number | null;
+  completed_at: Date | null;
+  completed_by: number | null;
+  booked_at: Date | null;
+  booked_by: number | null;
+  cancelled_at: Date | null;
+  cancelled_by: number | null;
+}
+
 /** The table storages. */
 export interface StoragesTable {
   id: Generated<number>;
   warehouse_id: number;
   name: string;
   code: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table suppliers. */
+export interface SuppliersTable {
+  id: Generated<number>;
+  name: string;
+  number: string;
+  is_dropshipping: Generated<boolean>;
+  company: Generated<string>;
+  prefix: Generated<string>;
+  first_name: Generated<string>;
+  middle_name: Generated<string>;
+  last_name: Generated<string>;
+  suffix: Generated<string>;
+  street: Generated<string>;
+  house_number: Generated<string>;
+  postcode: Generated<string>;
+  city: Generated<string>;
+  country_code: Generated<string>;
+  state: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  additional_lines: Generated<string>;
+  contact_person: Generated<string>;
   version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -369,15 +700,29 @@ export interface WarehousesTable {
 /** Every table by name: the database type of Kysely (db/kysely.ts). */
 export interface Tables {
   audit_log: AuditLogTable;
+  avis: AvisTable;
+  avis_events: AvisEventsTable;
+  avis_lines: AvisLinesTable;
+  avis_receipt_lines: AvisReceiptLinesTable;
+  avis_receipts: AvisReceiptsTable;
   clients: ClientsTable;
   departments: DepartmentsTable;
+  invoice_export_files: InvoiceExportFilesTable;
   jobs: JobsTable;
   live_modules: LiveModulesTable;
   login_known_addresses: LoginKnownAddressesTable;
   login_throttle: LoginThrottleTable;
   module_releases: ModuleReleasesTable;
   notifications: NotificationsTable;
+  order_attributes: OrderAttributesTable;
+  order_events: OrderEventsTable;
+  order_items: OrderItemsTable;
+  orders: OrdersTable;
   permissions: PermissionsTable;
+  picklist_line_items: PicklistLineItemsTable;
+  picklist_lines: PicklistLinesTable;
+  picklist_orders: PicklistOrdersTable;
+  picklists: PicklistsTable;
   places: PlacesTable;
   product_hazmat: ProductHazmatTable;
   product_images: ProductImagesTable;
@@ -386,12 +731,21 @@ export interface Tables {
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
   sessions: SessionsTable;
+  shipment_package_items: ShipmentPackageItemsTable;
+  shipment_packages: ShipmentPackagesTable;
+  shipments: ShipmentsTable;
   shippers: ShippersTable;
   shipping_methods: ShippingMethodsTable;
   stock: StockTable;
   stock_changes: StockChangesTable;
+  stock_reservations: StockReservationsTable;
   stock_totals: StockTotalsTable;
+  stocktaking_lines: StocktakingLinesTable;
+  stocktaking_locks: StocktakingLocksTable;
+  stocktaking_places: StocktakingPlacesTable;
+  stocktakings: StocktakingsTable;
   storages: StoragesTable;
+  suppliers: SuppliersTable;
   upload_chunks: UploadChunksTable;
   uploads: UploadsTable;
   user_roles: UserRolesTable;

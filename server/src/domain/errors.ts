@@ -80,7 +80,13 @@ export class Forbidden extends DomainError {
 export const forbidden = (message?: string) => new Forbidden(message);
 
 /** Why a change was refused although the input was fine. */
-export type ConflictReason = 'stale' | 'in-use' | 'self' | 'privilege';
+export type ConflictReason =
+  | 'stale'
+  | 'in-use'
+  | 'self'
+  | 'privilege'
+  /** The record's status does not allow the action (a cancelled avis cannot be booked). */
+  | 'status';
 
 /** 409: the row changed since the client loaded it, is still in use, or may not be changed by you. */
 export class Conflict extends DomainError {

@@ -100,6 +100,8 @@ function reportOf(row: JobRow): JobReport | null {
     updated: Number(report.updated ?? 0),
     rejectedTotal: Number(report.rejectedTotal ?? report.rejected.length),
     rejected: report.rejected,
+    // An avis import also counts the delivery notes it found imported before (JobResult.unchanged).
+    ...('unchanged' in report ? { unchanged: Number(report.unchanged) } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
 import type { ValidBooking, ValidCorrection, ValidMove } from './rules';
+import { lockedMessage, stocktakingLockOf } from '../stocktaking/locks';
 
 // Stock per product × place × lot and its append-only ledger (migration 0090). Every change
 // of a quantity writes the stock row and one stock_changes row per touched stock row in one
@@ -150,6 +151,15 @@ async function checkBooking(
     add('lot', 'required', 'The lot field is required for a lot-tracked product.');
   if (product && !product.lotTracked && input.lot !== '')
     add('lot', 'prohibited', 'The product is not lot-tracked: leave the lot field empty.');
+  if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
+  // A place in a running stocktaking's scope is locked (issue 16; lock order in stocktaking/locks.ts).
+  const locks = await stocktakingLockOf(tx, placeIds, product!.clientId);
+  for (const [fieldName, placeId] of Object.entries(places)) {
+    const lock = locks.get(placeId);
+    const place = found!.places?.find((row) => row.id === placeId);
+    if (lock && place)
+      add(fieldName, 'stocktaking', lockedMessage(place.path, lock), { stocktaking: lock.number });
+  }
   if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
   return product!;
 }
@@ -299,8 +309,16 @@ async function bestBeforeOf(
   return row?.bestBefore ?? null;
 }
 
-/** Books `quantity` units of a product (and lot) onto a place of the warehouse (reason book_in). */
-export async function bookIn(db: Db, actor: Actor, input: ValidBooking): Promise<StockChange> {
+/**
+ * Books `quantity` units of a product (and lot) onto a place of the warehouse (reason book_in,
+ * or what `options` says: an avis booking is reason 'avis' with its receipt as reference).
+ */
+export async function bookIn(
+  db: Db,
+  actor: Actor,
+  input: ValidBooking,
+  options?: { reason?: 'book_in' | 'avis'; reference?: string },
+): Promise<StockChange> {
   return db.transaction(async (tx) => {
     const product = await checkBooking(tx, input, { placeId: input.placeId });
     checkBestBefore(product, input.bestBefore);
@@ -320,8 +338,8 @@ export async function bookIn(db: Db, actor: Actor, input: ValidBooking): Promise
             WHERE stock.quantity = 0 OR stock.best_before IS NOT DISTINCT FROM EXCLUDED.best_before
            RETURNING quantity, best_before)
          INSERT INTO stock_changes (product_id, place_id, client_id, warehouse_id, lot, best_before,
-           delta, quantity_after, reason, comment, user_id, acting_user_id)
-         SELECT $1, $2, $3, $4, $5, booked.best_before, $7, booked.quantity, 'book_in', $8, $9, $10
+           delta, quantity_after, reason, reference, comment, user_id, acting_user_id)
+         SELECT $1, $2, $3, $4, $5, booked.best_before, $7, booked.quantity, $11, $12, $8, $9, $10
            FROM booked
          RETURNING ${STOCK_CHANGE_COLUMNS}`,
         [
@@ -335,6 +353,8 @@ export async function bookIn(db: Db, actor: Actor, input: ValidBooking): Promise
           input.comment,
           actor.userId,
           actor.actingUserId,
+          options?.reason ?? 'book_in',
+          options?.reference ?? '',
         ],
       );
     } catch (error) {

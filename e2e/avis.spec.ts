@@ -1,0 +1,444 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { logInAs } from './support';
+
+// Avis (issue 13): an advance delivery notice created on its page with two lines, booked by
+// keyboard (one line partly, the other fully, places scanned), closed with a difference and
+// its reason; a second browser sees the list and the details change without a reload; the
+// new stock is in the inventory. English: an over-delivery is asked about, then recorded.
+// Screenshots of the details with the booking open, light and dark.
+
+/** Waits until Kontor has booted (room for a machine under load). */
+async function booted(page: Page): Promise<void> {
+  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
+}
+
+/** One GraphQL operation through the product's own API (the test's prerequisites). */
+async function graphql(context: BrowserContext, query: string, variables: object) {
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
+  const response = await context.request.post('/graphql', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
+    data: { query, variables },
+  });
+  expect(response.ok()).toBeTruthy();
+  const body = await response.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+const address = {
+  street: 'Kai',
+  houseNumber: '3',
+  postcode: '20457',
+  city: 'Hamburg',
+  countryCode: 'DE',
+};
+
+/** A supplier, a client, a warehouse with three places, a plain and a lot-tracked product. */
+async function prerequisites(context: BrowserContext, tag: string) {
+  const supplier = await graphql(
+    context,
+    'mutation($i: SupplierInput!) { createSupplier(input: $i) { id name } }',
+    { i: { name: `Lieferant ${tag}`, number: `L-${tag}`, address } },
+  );
+  const client = await graphql(
+    context,
+    'mutation($i: ClientInput!) { createClient(input: $i) { id name } }',
+    { i: { name: `Avis-Kunde ${tag}`, address } },
+  );
+  const clientId = client.createClient.id;
+  const warehouse = await graphql(
+    context,
+    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id name } }',
+    { i: { name: `Lager ${tag}`, code: `W${tag}`, address } },
+  );
+  const warehouseId = warehouse.createWarehouse.id;
+  const storage = await graphql(
+    context,
+    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
+    { w: warehouseId, i: { name: 'Halle 1', code: 'S1' } },
+  );
+  const rack = await graphql(
+    context,
+    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
+    { s: storage.createStorage.id, i: { name: 'Regal 1', code: 'R01' } },
+  );
+  const places = await graphql(
+    context,
+    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id path barcode } }',
+    { r: rack.createRack.id, i: { prefix: 'P', from: 1, to: 3, digits: 2 } },
+  );
+  const product = async (sku: string, name: string, lotTracked: boolean) =>
+    (
+      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
+        i: { clientId, sku, name, priceNet: 2.5, lotTracked },
+      })
+    ).createProduct.id as string;
+  const plain = { sku: `AP-${tag}`, name: `Schrauben ${tag}` };
+  const tracked = { sku: `AL-${tag}`, name: `Farbe ${tag}` };
+  return {
+    supplierId: supplier.createSupplier.id as string,
+    supplierName: supplier.createSupplier.name as string,
+    clientId: clientId as string,
+    clientName: client.createClient.name as string,
+    warehouseId: warehouseId as string,
+    warehouseName: warehouse.createWarehouse.name as string,
+    places: places.createPlaces as { id: string; path: string; barcode: string }[],
+    plain: { ...plain, id: await product(plain.sku, plain.name, false) },
+    tracked: { ...tracked, id: await product(tracked.sku, tracked.name, true) },
+  };
+}
+
+/** Types as a hand scanner does: the code, then Enter. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+/** Chooses a record in a search picker by typing and Enter. */
+async function pick(page: Page, scope: Page | Locator, label: string, typed: string, name: string) {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.fill(typed);
+  await expect(page.getByRole('option', { name })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveValue(name);
+}
+
+/** The cells of a table's row that holds `text`. */
+const rowOf = (page: Page, table: string, text: string) =>
+  page.getByRole('table', { name: table, exact: true }).getByRole('row').filter({ hasText: text });
+
+test('German: an avis with two lines, booked by keyboard partly and fully, closed with a difference; a second browser follows', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const tag = Date.now().toString(36).toUpperCase();
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  const [a, b] = s.places as [(typeof s.places)[0], (typeof s.places)[0]];
+
+  // The second browser watches the list of this supplier's avis.
+  const other = await browser.newContext({ locale: 'de-DE' });
+  await logInAs(other, 'admin');
+  const watcher = await other.newPage();
+  await watcher.goto(`/administration/avis?supplierId=${s.supplierId}`);
+  await booted(watcher);
+  await expect(watcher.getByRole('heading', { name: 'Avis' })).toBeVisible();
+  await expect(watcher.getByText('Keine Einträge')).toBeVisible();
+
+  // Create: header, then two lines (the second product is lot-tracked: its lot field appears).
+  await page.goto('/administration/avis');
+  await booted(page);
+  await page.getByRole('button', { name: 'Erstellen' }).click();
+  await expect(page.getByRole('heading', { name: 'Avis erstellen' })).toBeVisible();
+  await pick(page, page, 'Lieferant', s.supplierName, s.supplierName);
+  await pick(page, page, 'Mandant', s.clientName, s.clientName);
+  await page
+    .getByRole('combobox', { name: 'Lager', exact: true })
+    .selectOption({ label: s.warehouseName });
+  await page.getByRole('textbox', { name: 'Lieferschein-Nr.' }).fill(`LS-${tag}`);
+  await page.getByRole('textbox', { name: 'Liefertermin' }).fill('2026-12-01');
+  const line1 = page.getByRole('group', { name: 'Position 1' });
+  await pick(page, line1, 'Produkt', s.plain.sku, s.plain.name);
+  await line1.getByRole('spinbutton', { name: 'Angekündigt' }).fill('10');
+  await page.getByRole('button', { name: 'Position hinzufügen' }).click();
+  const line2 = page.getByRole('group', { name: 'Position 2' });
+  await expect(line2.getByRole('combobox', { name: 'Produkt' })).toBeFocused();
+  await pick(page, line2, 'Produkt', s.tracked.sku, s.tracked.name);
+  await line2.getByRole('spinbutton', { name: 'Angekündigt' }).fill('5');
+  await line2.getByRole('textbox', { name: 'Charge' }).fill('CH-1');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  // Saving and booking wait for the server (room for a machine under load).
+  await expect(page.getByText('Das Avis wurde erstellt.')).toBeVisible({ timeout: 15_000 });
+  const heading = page.getByRole('heading', { name: /^Avis-Details: AV-/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('Avis-Details: ', '');
+  await expect(page.getByText('Angekündigt', { exact: true }).first()).toBeVisible();
+
+  // The watcher's list shows the new avis without a reload; a second tab watches its details.
+  const listed = watcher.getByRole('row').filter({ hasText: number });
+  await expect(listed).toContainText('Angekündigt');
+  await expect(listed).toContainText('0 / 15');
+  const details = await other.newPage();
+  await details.goto(page.url());
+  await booted(details);
+  await expect(details.getByRole('heading', { name: `Avis-Details: ${number}` })).toBeVisible();
+  await expect(details.getByText('Noch nichts gebucht.')).toBeVisible();
+
+  // Book by keyboard: line 1 partly (4 of 10) onto A, line 2 fully (5, lot CH-1) onto B.
+  await page.getByRole('button', { name: 'Buchen' }).click();
+  const quantity1 = page.getByRole('spinbutton', { name: `Eingang jetzt: ${s.plain.sku}` });
+  await expect(quantity1).toBeFocused();
+  await scan(page, '4');
+  await expect(page.getByRole('textbox', { name: `Lagerplatz: ${s.plain.sku}` })).toBeFocused();
+  await scan(page, a.barcode);
+  await expect(
+    page.getByRole('spinbutton', { name: `Eingang jetzt: ${s.tracked.sku}` }),
+  ).toBeFocused();
+  await expect(page.getByText(a.path, { exact: true })).toBeVisible();
+  await scan(page, '5');
+  await scan(page, b.barcode);
+  const lot = page.getByRole('textbox', { name: `Charge: ${s.tracked.sku}` });
+  await expect(lot).toBeFocused();
+  await expect(lot).toHaveValue('CH-1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Wareneingang ${number}-1 wurde gebucht.`)).toBeVisible({
+    timeout: 15_000,
+  });
+
+  // Status and differences: line 1 is 6 short, line 2 complete.
+  await expect(page.getByText('Teilweise gebucht', { exact: true }).first()).toBeVisible();
+  const lines = 'Positionen';
+  await expect(rowOf(page, lines, s.plain.sku).getByRole('cell')).toHaveText([
+    s.plain.sku,
+    s.plain.name,
+    '',
+    '',
+    '10',
+    '4',
+    '−6',
+  ]);
+  await expect(rowOf(page, lines, s.tracked.sku).getByRole('cell')).toHaveText([
+    s.tracked.sku,
+    s.tracked.name,
+    'CH-1',
+    '',
+    '5',
+    '5',
+    '0',
+  ]);
+  const receipt = page.getByRole('article', { name: `${number}-1` });
+  await expect(receipt).toContainText('Admin');
+  const pdfLink = receipt.getByRole('link', { name: `Beleg ${number}-1 (PDF)` });
+  await expect(pdfLink).toHaveAttribute('href', /\/spa\/avis\/receipts\/\d+\.pdf$/);
+  const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+
+  // The second browser: the list and the details changed without a reload.
+  await expect(listed).toContainText('Teilweise gebucht');
+  await expect(listed).toContainText('9 / 15');
+  await expect(rowOf(details, lines, s.plain.sku).getByRole('cell').nth(6)).toHaveText('−6');
+  await expect(details.getByRole('article', { name: `${number}-1` })).toBeVisible();
+
+  // Close with the difference: the reason is required and kept.
+  await page.getByRole('button', { name: 'Mit Differenz abschließen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`mit einer Differenz von −6 abgeschlossen`);
+  await dialog.getByRole('button', { name: 'Abschließen' }).click();
+  await expect(dialog.getByText('Dies ist ein Pflichtfeld')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Grund' }).fill('Lieferant liefert den Rest nicht');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Das Avis wurde abgeschlossen.')).toBeVisible();
+  await expect(page.getByText('Gebucht', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Lieferant liefert den Rest nicht').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buchen' })).toHaveCount(0);
+  await expect(listed).toContainText('Gebucht');
+  const history = page.getByRole('table', { name: 'Verlauf' });
+  await expect(history.getByRole('row')).toHaveCount(4);
+  await expect(history).toContainText('Abgeschlossen');
+  // The booking's detail in the reader's language: its receipt and the units booked.
+  await expect(history).toContainText(`${number}-1: 9 Einheiten`);
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('avis-details-closed-de-light.png') });
+  await other.close();
+
+  // The new stock is in the inventory: 4 and 5.
+  await page.goto(`/administration/currentinventory?warehouseId=${s.warehouseId}`);
+  await booted(page);
+  await expect(rowOf(page, 'Bestand', s.plain.sku).getByRole('cell').nth(4)).toHaveText('4');
+  await expect(rowOf(page, 'Bestand', s.tracked.sku).getByRole('cell').nth(4)).toHaveText('5');
+});
+
+test('English: an over-delivery is asked about, then booked and recorded; editing stops once booked', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const tag = `E${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  const created = await graphql(
+    context,
+    'mutation($i: AvisInput!) { createAvis(input: $i) { id number } }',
+    {
+      i: {
+        supplierId: s.supplierId,
+        clientId: s.clientId,
+        warehouseId: s.warehouseId,
+        deliveryNoteNumber: `DN-${tag}`,
+        deliveryDate: '2026-12-02',
+        lines: [{ productId: s.plain.id, announcedQuantity: 3 }],
+      },
+    },
+  );
+  const { id, number } = created.createAvis as { id: string; number: string };
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'));
+
+  // From the list's book action straight into the booking.
+  await page.goto(`/administration/avis?supplierId=${s.supplierId}`);
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Delivery notices (avis)' })).toBeVisible();
+  await page.getByRole('button', { name: `Book avis ${number}` }).click();
+  await expect(page.getByRole('heading', { name: `Avis details: ${number}` })).toBeVisible();
+  await expect(
+    page.getByRole('spinbutton', { name: `Received now: ${s.plain.sku}` }),
+  ).toBeFocused();
+
+  // An unknown place stays in its field with the reason.
+  await scan(page, '5');
+  await scan(page, `NOPE-${tag}`);
+  await expect(page.getByText(`No place “NOPE-${tag}” in this warehouse.`)).toBeVisible();
+  const place = page.getByRole('textbox', { name: `Place: ${s.plain.sku}` });
+  await expect(place).toBeFocused();
+  await place.fill('');
+
+  // 5 of 3 announced: asked first; confirmed, booked with +2 recorded.
+  await scan(page, s.places[2]!.barcode);
+  await expect(page.getByText(`More than announced: ${s.plain.sku} +2.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Book over-delivery' }).click();
+  await expect(page.getByText(`Goods receipt ${number}-1 was booked.`)).toBeVisible();
+  await expect(page.getByText('Booked', { exact: true }).first()).toBeVisible();
+  await expect(rowOf(page, 'Lines', s.plain.sku).getByRole('cell').nth(6)).toHaveText('+2');
+  await expect(rowOf(page, `${number}-1`, s.plain.sku).getByRole('cell')).toHaveText([
+    s.plain.sku,
+    s.places[2]!.path,
+    '',
+    '',
+    '5',
+    '+2',
+  ]);
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'History' })).toContainText(
+    `${number}-1: 5 units, over-delivery of 2 confirmed`,
+  );
+
+  // The edit page of a booked avis says why it can't be edited.
+  await page.goto(`/administration/avis/${id}/edit`);
+  await booted(page);
+  await expect(page.getByRole('alert')).toContainText('it can no longer be edited');
+});
+
+test('the details with the booking open in the light and the dark theme (screenshots)', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const tag = `S${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  const created = await graphql(
+    context,
+    'mutation($i: AvisInput!) { createAvis(input: $i) { id } }',
+    {
+      i: {
+        supplierId: s.supplierId,
+        clientId: s.clientId,
+        warehouseId: s.warehouseId,
+        deliveryNoteNumber: `DN-${tag}`,
+        deliveryDate: '2026-12-03',
+        comment: 'Anlieferung über Tor 2',
+        lines: [
+          { productId: s.plain.id, announcedQuantity: 12 },
+          { productId: s.tracked.id, announcedQuantity: 4, lot: 'CH-9' },
+        ],
+      },
+    },
+  );
+  const id = created.createAvis.id as string;
+  for (const [locale, dark] of [
+    ['de', false],
+    ['en', true],
+  ] as const) {
+    await page.addInitScript(
+      ([l, d]) => {
+        localStorage.setItem('locale', l);
+        localStorage.setItem('dark', String(d));
+      },
+      [locale, dark] as const,
+    );
+    await page.goto(`/administration/avis/${id}/details?book=1`);
+    await booted(page);
+    await scan(page, '2');
+    await scan(page, s.places[0]!.barcode);
+    await page.screenshot({
+      path: testInfo.outputPath(`avis-details-${locale}-${dark ? 'dark' : 'light'}.png`),
+      fullPage: true,
+    });
+    await page.goto(`/administration/avis/${id}/edit`);
+    await booted(page);
+    await expect(page.getByRole('group', { name: /^(Position|Line) 2$/ })).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath(`avis-edit-${locale}-${dark ? 'dark' : 'light'}.png`),
+      fullPage: true,
+    });
+    await page.goto(`/administration/avis?supplierId=${s.supplierId}`);
+    await booted(page);
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath(`avis-list-${locale}-${dark ? 'dark' : 'light'}.png`),
+      fullPage: true,
+    });
+  }
+});
+
+test('German: an announced avis is edited (a quantity, a line removed), then cancelled with a reason', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const tag = `B${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  const created = await graphql(
+    context,
+    'mutation($i: AvisInput!) { createAvis(input: $i) { id number } }',
+    {
+      i: {
+        supplierId: s.supplierId,
+        clientId: s.clientId,
+        warehouseId: s.warehouseId,
+        deliveryNoteNumber: `DN-${tag}`,
+        deliveryDate: '2026-12-04',
+        lines: [
+          { productId: s.plain.id, announcedQuantity: 8 },
+          { productId: s.tracked.id, announcedQuantity: 2, lot: 'CH-2' },
+        ],
+      },
+    },
+  );
+  const { id, number } = created.createAvis as { id: string; number: string };
+  await page.goto(`/administration/avis/${id}/details`);
+  await booted(page);
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await expect(page.getByRole('heading', { name: `Avis bearbeiten: ${number}` })).toBeVisible();
+  const line1 = page.getByRole('group', { name: 'Position 1' });
+  await expect(line1.getByRole('combobox', { name: 'Produkt' })).toHaveValue(s.plain.name);
+  await line1.getByRole('spinbutton', { name: 'Angekündigt' }).fill('0');
+  await page.getByRole('button', { name: 'Position 2 entfernen' }).click();
+  await expect(page.getByRole('group', { name: 'Position 2' })).toHaveCount(0);
+  // 0 is refused in the browser, at its field.
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(line1.getByText('Bitte eine ganze Zahl größer als 0 eingeben.')).toBeVisible();
+  await expect(line1.getByRole('spinbutton', { name: 'Angekündigt' })).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('9');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Das Avis wurde gespeichert.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Avis-Details: ${number}` })).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Positionen', exact: true }).getByRole('row');
+  await expect(lines).toHaveCount(3); // header, one line, the sum
+  await expect(lines.nth(1).getByRole('cell').nth(4)).toHaveText('9');
+
+  // Cancelled with a reason: no booking, no edit any more.
+  await page.getByRole('button', { name: 'Stornieren' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Grund' }).fill('Bestellung storniert');
+  await dialog.getByRole('button', { name: 'Stornieren' }).click();
+  await expect(page.getByText('Das Avis wurde storniert.')).toBeVisible();
+  await expect(page.getByText('Storniert', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buchen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Bearbeiten' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Verlauf' })).toContainText('Bestellung storniert');
+});

@@ -1,0 +1,617 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { logInAs } from './support';
+
+// Fulfillment (issue 15), keyboard only at the scanner screens (a hand scanner types the code
+// and presses Enter): a picklist for 3 orders is created on /picklist and picked line by line
+// by scanning place and EAN (a wrong EAN is refused loudly and changes nothing); at the
+// packing station /shipment/create one order is packed into two packages (EAN scans, a wrong
+// one refused, a weight and a tracking number) and finished, another shipped with 'Alle
+// versenden' and a tracking number; the inventory, the orders list and the dashboard of a
+// second browser follow without a reload; the delivery note and the label are PDFs. English:
+// an unknown order, a partial shipment that keeps the order processing, ship all of the rest,
+// a picklist cancelled with confirmation (its stock released, its order pending again).
+// Screenshots (outputs): German light and English dark of both screens.
+
+/** Waits until Kontor has booted (room for a machine under load). */
+async function booted(page: Page): Promise<void> {
+  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
+}
+
+/** One GraphQL operation through the product's own API (the test's prerequisites). */
+async function graphql(context: BrowserContext, query: string, variables: object) {
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
+  const response = await context.request.post('/graphql', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
+    data: { query, variables },
+  });
+  expect(response.ok()).toBeTruthy();
+  const body = await response.json();
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+/** Twelve digits with their GTIN-13 check digit. */
+function gtin13(twelve: string): string {
+  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return twelve + String((10 - (sum % 10)) % 10);
+}
+
+const address = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Heidestraße',
+  houseNumber: '17',
+  postcode: '51147',
+  city: 'Köln',
+  countryCode: 'DE',
+};
+
+/**
+ * A client with two products (EANs), a shipping method, a warehouse with places P01 and P02
+ * (barcodes of their paths), stock: 10 cups on P01, 5 books on P02; and `orders` pending orders
+ * of that client (number → [sku, quantity] list).
+ */
+async function prerequisites(
+  context: BrowserContext,
+  tag: string,
+  orders: Record<string, ['tasse' | 'buch', number][]>,
+) {
+  const client = `Versand ${tag}`;
+  const { createClient } = await graphql(
+    context,
+    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
+    {
+      i: {
+        name: client,
+        address: {
+          street: 'Kai',
+          houseNumber: '3',
+          postcode: '20457',
+          city: 'Hamburg',
+          countryCode: 'DE',
+        },
+      },
+    },
+  );
+  const digits = String(Date.now()).slice(-9);
+  const product = async (sku: string, name: string, ean: string) =>
+    (
+      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
+        i: { clientId: createClient.id, sku, name, ean, priceNet: 5, vatRate: 19 },
+      })
+    ).createProduct.id as string;
+  const tasse = { sku: `TASSE-${tag}`, ean: gtin13(`40${digits}1`), id: '' };
+  const buch = { sku: `BUCH-${tag}`, ean: gtin13(`40${digits}2`), id: '' };
+  tasse.id = await product(tasse.sku, 'Tasse blau', tasse.ean);
+  buch.id = await product(buch.sku, 'Kochbuch', buch.ean);
+  const { createShipper } = await graphql(
+    context,
+    'mutation($i: ShipperInput!) { createShipper(input: $i) { id } }',
+    { i: { name: `Post ${tag}` } },
+  );
+  const { createShippingMethod } = await graphql(
+    context,
+    'mutation($i: ShippingMethodInput!) { createShippingMethod(input: $i) { id } }',
+    {
+      i: {
+        name: `Paket ${tag}`,
+        shipperId: createShipper.id,
+        hazmatAllowed: false,
+        trackingRequired: false,
+      },
+    },
+  );
+  const { createWarehouse } = await graphql(
+    context,
+    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id code } }',
+    {
+      i: {
+        name: `Lager ${tag}`,
+        code: `F${tag}`.slice(0, 20),
+        address: {
+          street: 'Kai',
+          houseNumber: '3',
+          postcode: '20457',
+          city: 'Hamburg',
+          countryCode: 'DE',
+        },
+      },
+    },
+  );
+  const { createStorage } = await graphql(
+    context,
+    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
+    { w: createWarehouse.id, i: { name: 'Halle', code: 'S1' } },
+  );
+  const { createRack } = await graphql(
+    context,
+    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
+    { s: createStorage.id, i: { name: 'Regal', code: 'R01' } },
+  );
+  const { createPlaces } = await graphql(
+    context,
+    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id barcode path } }',
+    { r: createRack.id, i: { prefix: 'P', from: 1, to: 2, digits: 2 } },
+  );
+  const places = createPlaces as { id: string; barcode: string; path: string }[];
+  for (const [productId, placeId, quantity] of [
+    [tasse.id, places[0]!.id, 10],
+    [buch.id, places[1]!.id, 5],
+  ] as const)
+    await graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
+      i: { kind: 'IN', warehouseId: createWarehouse.id, placeId, productId, quantity },
+    });
+  const products = { tasse, buch };
+  for (const [number, items] of Object.entries(orders))
+    await graphql(context, 'mutation($i: OrderInput!) { createOrder(input: $i) { id } }', {
+      i: {
+        clientId: createClient.id,
+        number,
+        shippingMethodId: createShippingMethod.id,
+        shippingAddress: address,
+        items: items.map(([which, quantity]) => ({ productId: products[which].id, quantity })),
+      },
+    });
+  return {
+    client,
+    method: `Post ${tag} – Paket ${tag}`,
+    tasse,
+    buch,
+    places,
+  };
+}
+
+/** Presses Tab until `target` has the focus (what a user without a mouse does). */
+async function tabTo(page: Page, target: Locator, shift = false) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Types a code into the focused field and presses Enter, as a hand scanner does. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+/** The inventory row of a sku: [total, locked, available] as shown. */
+function inventoryRow(page: Page, sku: string) {
+  return page.getByRole('row').filter({ hasText: sku });
+}
+async function expectStock(page: Page, sku: string, total: number, locked: number) {
+  const cells = inventoryRow(page, sku).getByRole('cell');
+  await expect(cells.nth(4)).toHaveText(String(total), { timeout: 10_000 });
+  await expect(cells.nth(5)).toHaveText(String(locked));
+  await expect(cells.nth(6)).toHaveText(String(total - locked));
+}
+
+/** The dashboard's figure 'Sendungen heute' as a number. */
+async function shipmentsToday(page: Page, label: string) {
+  const text = await page
+    .getByRole('group', { name: label })
+    .locator('.kontor-dashboard-figure')
+    .textContent();
+  return Number((text ?? '').replace(/\D/g, ''));
+}
+
+test('German: a picklist for 3 orders picked by scanning; one order packed in two packages, one shipped with ship all; stock, orders and dashboard follow', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36).toUpperCase();
+  const [a, b, c] = [`A-${tag}`, `B-${tag}`, `C-${tag}`];
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag, {
+    [a]: [
+      ['tasse', 2],
+      ['buch', 1],
+    ],
+    [b]: [['tasse', 1]],
+    [c]: [['buch', 1]],
+  });
+
+  // A second browser watches the inventory and the dashboard.
+  const other = await browser.newContext({ locale: 'de-DE' });
+  await logInAs(other, 'admin');
+  const inventory = await other.newPage();
+  await inventory.goto(`/administration/currentinventory?search=${tag}`);
+  await booted(inventory);
+  await expectStock(inventory, s.tasse.sku, 10, 0);
+  await expectStock(inventory, s.buch.sku, 5, 0);
+  const dashboard = await other.newPage();
+  await dashboard.goto('/dashboard');
+  await booted(dashboard);
+  await expect(dashboard.getByRole('group', { name: 'Sendungen heute' })).not.toContainText('…');
+  const shipmentsBefore = await shipmentsToday(dashboard, 'Sendungen heute');
+
+  // Create the picklist: client, shipping method, 3 orders (keyboard: focus, type, Enter).
+  await page.goto('/picklist');
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Picklist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Picklist erstellen' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Neue Picklist' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Mandant' }).fill(s.client);
+  await expect(page.getByRole('option', { name: s.client })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('combobox', { name: 'Versandart' }).selectOption({ label: s.method });
+  await dialog.getByRole('spinbutton', { name: /Anzahl Aufträge/ }).fill('3');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toContainText(/Picklist PL-\d{4}-\d{6} mit 3 Auftrag/);
+  await expect(dialog).toContainText('Alle passenden Aufträge wurden reserviert.');
+  await expect(dialog.getByRole('button', { name: 'Picklist öffnen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // The picklist: lines in walking order (P01 before P02) with the orders they serve.
+  await expect(page).toHaveURL(/\/picklist\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: /^Picklist PL-/ })).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Zeilen' }).getByRole('row');
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(1)).toContainText(s.places[0]!.path);
+  await expect(lines.nth(1)).toContainText(s.tasse.sku);
+  await expect(lines.nth(1).getByRole('cell').nth(6)).toHaveText('3');
+  await expect(lines.nth(1)).toContainText(`${a} (2)`);
+  await expect(lines.nth(1)).toContainText(`${b} (1)`);
+  await expect(lines.nth(2)).toContainText(s.buch.sku);
+  await expect(lines.nth(2).getByRole('cell').nth(6)).toHaveText('2');
+  // The stock is reserved (locked) in the other browser, live.
+  await expectStock(inventory, s.tasse.sku, 10, 3);
+  await expectStock(inventory, s.buch.sku, 5, 2);
+
+  // Picking by scanner: the focus is in the place field; the next place is named.
+  const placeField = page.getByRole('textbox', { name: 'Lagerplatz scannen' });
+  await expect(placeField).toBeFocused();
+  await expect(page.locator('.kontor-pick-next')).toContainText(
+    `Als Nächstes: ${s.places[0]!.path} – 3 × ${s.tasse.sku}`,
+  );
+  await scan(page, s.places[0]!.barcode);
+  await expect(page.getByRole('textbox', { name: 'EAN scannen' })).toBeFocused();
+  // The book's EAN at the cups' place: refused loudly, nothing picked.
+  await scan(page, s.buch.ean);
+  await expect(page.getByRole('alert')).toContainText(`EAN ${s.buch.ean} liegt auf`);
+  await expect(page.getByRole('textbox', { name: 'EAN scannen' })).toBeFocused();
+  await expect(lines.nth(1).getByRole('cell').nth(7)).toHaveText('0');
+  await page.keyboard.press('Control+A');
+  await scan(page, s.tasse.ean);
+  const quantityField = page.getByRole('spinbutton', { name: 'Menge' });
+  await expect(quantityField).toBeFocused();
+  await expect(quantityField).toHaveValue('3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Gepickt:' })).toContainText(
+    `Gepickt: 3 × ${s.tasse.sku}`,
+  );
+  await expect(lines.nth(1).getByRole('cell').nth(7)).toHaveText('3 ✓');
+  await expect(page.locator('.kontor-pick-head')).toContainText('In Arbeit');
+  await expect(placeField).toBeFocused();
+  await scan(page, s.places[1]!.barcode);
+  await scan(page, s.buch.ean);
+  await expect(quantityField).toHaveValue('2');
+  await page.keyboard.press('Enter');
+  await expect(lines.nth(2).getByRole('cell').nth(7)).toHaveText('2 ✓');
+  await expect(page.locator('.kontor-pick-head')).toContainText('Erledigt');
+  await expect(page.getByText('Diese Picklist ist „Erledigt“')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('picklist-de-light.png'), fullPage: true });
+  const picklistPdf = await context.request.get(
+    (await page.getByRole('link', { name: 'PDF' }).getAttribute('href'))!,
+  );
+  expect(picklistPdf.status()).toBe(200);
+  expect(picklistPdf.headers()['content-type']).toContain('application/pdf');
+  await page.goto('/picklist');
+  await booted(page);
+  const listRow = page.getByRole('row').filter({ hasText: s.client });
+  await expect(listRow).toContainText('Erledigt');
+  await expect(listRow).toContainText('2 / 2');
+
+  // The packing station: the focus waits in the scan field.
+  await page.goto('/shipment/create');
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Sendung erstellen' })).toBeVisible();
+  const orderField = page.getByRole('textbox', { name: 'Bestellnummer' });
+  await expect(orderField).toBeFocused();
+  await scan(page, `X-${tag}`);
+  await expect(page.getByRole('alert')).toContainText(
+    `Keinen Auftrag mit der Nummer „X-${tag}“ gefunden.`,
+  );
+  await expect(orderField).toBeFocused();
+  await page.keyboard.press('Control+A');
+  // A scanner does not wait for the screen: while the order is on its way (held back here),
+  // the first cup's EAN is scanned completely and the second one half; neither is lost.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/graphql', async (route) => {
+    if (route.request().postData()?.includes('OrderForPacking')) await held;
+    await route.continue();
+  });
+  await scan(page, a);
+  await scan(page, s.tasse.ean);
+  await page.keyboard.type(s.tasse.ean.slice(0, 5));
+  answer();
+  await expect(page.getByRole('heading', { name: /Auftragspositionen zuordnen/ })).toBeVisible();
+  await page.keyboard.type(s.tasse.ean.slice(5));
+  await page.keyboard.press('Enter');
+  await page.unroute('**/graphql');
+  const eanField = page.getByRole('textbox', { name: 'EAN scannen' });
+  await expect(eanField).toBeFocused();
+  await expect(page.getByRole('heading', { name: /Auftragspositionen zuordnen/ })).toBeVisible();
+  const positions = page.locator('.kontor-packing-items tbody tr');
+  await expect(positions.nth(0)).toContainText(s.tasse.sku);
+  await expect(positions.nth(0).getByRole('cell').nth(4)).toHaveText('2'); // ordered
+  await expect(positions.nth(0).getByRole('cell').nth(5)).toHaveText('0'); // already shipped
+  // Package 1: two cups by those two scans.
+  await expect(page.getByRole('status')).toContainText(`+1 ${s.tasse.sku} in Paket 1 (2 von 2)`);
+  await expect(
+    page.getByRole('spinbutton', { name: `Menge von ${s.tasse.sku} in Paket 1` }),
+  ).toHaveValue('2');
+  // A third cup: everything open is assigned; an EAN not in the order: loud, nothing changes.
+  await scan(page, s.tasse.ean);
+  await expect(page.getByRole('alert')).toContainText('alles Offene ist schon zugeordnet');
+  await scan(page, '4000000000000');
+  await expect(page.getByRole('alert')).toContainText(
+    `EAN 4000000000000 gehört zu keiner Position von Auftrag ${a}.`,
+  );
+  await expect(
+    page.getByRole('spinbutton', { name: `Menge von ${s.tasse.sku} in Paket 1` }),
+  ).toHaveValue('2');
+  await expect(
+    page.getByRole('spinbutton', { name: `Menge von ${s.buch.sku} in Paket 1` }),
+  ).toHaveValue('0');
+  const sounds = await page.evaluate(
+    () => (window as unknown as { kontorSounds: string[] }).kontorSounds,
+  );
+  expect(sounds.slice(-4)).toEqual(['ok', 'ok', 'error', 'error']);
+  // Its weight (Tab from the scan field through the package's fields).
+  await tabTo(page, page.getByRole('textbox', { name: 'Gewicht (kg)' }));
+  await page.keyboard.type('1,5');
+  // Package 2 ('Paket hinzufügen' by keyboard): the book, a tracking number.
+  await tabTo(page, page.getByRole('button', { name: 'Paket hinzufügen' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Paket 2', selected: true })).toBeVisible();
+  await expect(eanField).toBeFocused();
+  await scan(page, s.buch.ean);
+  await expect(page.getByRole('status')).toContainText(`+1 ${s.buch.sku} in Paket 2 (1 von 1)`);
+  await tabTo(page, page.getByRole('textbox', { name: 'Sendungsnummer (optional)' }));
+  await page.keyboard.type(`TRK-${tag}`);
+  await page.screenshot({ path: testInfo.outputPath('packing-de-light.png'), fullPage: true });
+  await tabTo(page, page.getByRole('button', { name: 'Weiter' }));
+  await page.keyboard.press('Enter');
+  // Step 3: the packages once more; 'Fertigstellen' has the focus.
+  const summary = page.locator('.kontor-packing-summary tbody tr');
+  await expect(summary.nth(0)).toContainText(`2 × ${s.tasse.sku}`);
+  await expect(summary.nth(0)).toContainText('1,5');
+  await expect(summary.nth(1)).toContainText(`1 × ${s.buch.sku}`);
+  await expect(summary.nth(1)).toContainText(`TRK-${tag}`);
+  await expect(page.getByRole('button', { name: 'Fertigstellen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const done = page.getByRole('status').filter({ hasText: `Auftrag ${a} versendet` });
+  await expect(done).toContainText('2 Paket(e). Der Auftrag ist abgeschlossen.');
+  await expect(orderField).toBeFocused();
+  // The delivery note and the labels are PDFs.
+  for (const name of [
+    'Lieferschein (PDF)',
+    'Versandetikett Paket 1 (PDF)',
+    'Versandetikett Paket 2 (PDF)',
+  ]) {
+    const href = await done.getByRole('link', { name }).getAttribute('href');
+    const pdf = await context.request.get(href!);
+    expect(pdf.status(), name).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+  }
+  await expectStock(inventory, s.tasse.sku, 8, 1);
+  await expectStock(inventory, s.buch.sku, 4, 1);
+
+  // The same order again: everything is shipped.
+  await scan(page, a);
+  await expect(page.getByRole('alert')).toContainText(
+    `Auftrag ${a} ist bereits vollständig versendet.`,
+  );
+
+  // Order B with 'Alle versenden': the confirmation names what happens; a tracking number.
+  await page.keyboard.press('Control+A');
+  await scan(page, b);
+  await expect(eanField).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Alle versenden' }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Alle versenden' });
+  await expect(confirm).toContainText(
+    `Alle offenen Auftragspositionen von Auftrag ${b} kommen in ein weiteres Paket, und der Auftrag wird abgeschlossen.`,
+  );
+  await expect(confirm.getByRole('textbox', { name: 'Sendungsnummer (optional)' })).toBeFocused();
+  await scan(page, `TRK2-${tag}`);
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Auftrag ${b} versendet` }),
+  ).toContainText('Der Auftrag ist abgeschlossen.');
+  await expectStock(inventory, s.tasse.sku, 7, 0);
+
+  // The orders: A and B complete (B's package with its tracking number), C still processing.
+  await page.goto(`/orders?search=${tag}`);
+  await booted(page);
+  await expect(page.getByRole('row').filter({ hasText: a })).toContainText('Abgeschlossen');
+  await expect(page.getByRole('row').filter({ hasText: b })).toContainText('Abgeschlossen');
+  await expect(page.getByRole('row').filter({ hasText: c })).toContainText('In Bearbeitung');
+  // The dashboard of the other browser counted both shipments without a reload.
+  await expect
+    .poll(() => shipmentsToday(dashboard, 'Sendungen heute'), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(shipmentsBefore + 2);
+  await other.close();
+});
+
+test('English: an unknown order, a partial shipment keeps the order processing, ship all of the rest; a picklist cancelled releases its stock', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const tag = `E${Date.now().toString(36).toUpperCase()}`;
+  const [d, e] = [`D-${tag}`, `E-${tag}`];
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag, { [d]: [['tasse', 3]], [e]: [['buch', 2]] });
+  await page.addInitScript(() => {
+    localStorage.setItem('locale', 'en');
+    localStorage.setItem('dark', 'true');
+  });
+
+  // Order D is packed without a picklist (pending orders ship too, from free stock).
+  await page.goto('/shipment/create');
+  await booted(page);
+  await expect(page.getByRole('heading', { name: 'Create shipment' })).toBeVisible();
+  const orderField = page.getByRole('textbox', { name: 'Order number' });
+  await expect(orderField).toBeFocused();
+  await scan(page, `NOPE-${tag}`);
+  await expect(page.getByRole('alert')).toContainText(`No order with the number “NOPE-${tag}”.`);
+  await page.keyboard.press('Control+A');
+  await scan(page, d);
+  await expect(page.getByRole('textbox', { name: 'Scan EAN' })).toBeFocused();
+  await scan(page, s.buch.ean);
+  await expect(page.getByRole('alert')).toContainText(
+    `EAN ${s.buch.ean} is on no position of order ${d}.`,
+  );
+  // One cup typed by hand: Tab to its quantity.
+  const quantity = page.getByRole('spinbutton', {
+    name: `Quantity of ${s.tasse.sku} in package 1`,
+  });
+  await tabTo(page, quantity);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('4');
+  // More than open: marked at once, and forward is refused.
+  await expect(page.getByText('More than open: at most 3.')).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Forward' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Please correct the marked entries first.');
+  await tabTo(page, quantity, true);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1');
+  await page.screenshot({ path: testInfo.outputPath('packing-en-dark.png'), fullPage: true });
+  await tabTo(page, page.getByRole('button', { name: 'Forward' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Order ${d} shipped` })).toContainText(
+    'Partial delivery: the order stays processing.',
+  );
+  // Again: 1 already shipped, 2 open; ship all of it.
+  await scan(page, d);
+  const row = page.locator('.kontor-packing-items tbody tr').first();
+  await expect(row.getByRole('cell').nth(5)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(6)).toHaveText('2');
+  await tabTo(page, page.getByRole('button', { name: 'Ship all' }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Ship all' });
+  await expect(confirm).toContainText(
+    `All open positions of order ${d} go into one further package`,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Order ${d} shipped` })).toContainText(
+    'The order is complete.',
+  );
+
+  // A picklist for order E (single client), cancelled: its stock is free again, E pending.
+  await page.goto('/picklist');
+  await booted(page);
+  await page.getByRole('button', { name: 'Create picklist' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New picklist' });
+  await dialog.getByRole('combobox', { name: 'Client' }).fill(s.client);
+  await expect(page.getByRole('option', { name: s.client })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('spinbutton', { name: /Number of orders/ }).fill('1');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toContainText(
+    /Picklist PL-\d{4}-\d{6} created with 1 order/,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Picklist PL-/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Lines' })).toContainText(`${e} (2)`);
+  await page.screenshot({ path: testInfo.outputPath('picklist-en-dark.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Cancel picklist' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog')).toContainText('Stock still reserved is released');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel picklist' }).click();
+  await expect(page.locator('.kontor-pick-head')).toContainText('Cancelled');
+  await expect(page.getByText('This picklist is “Cancelled”')).toBeVisible();
+  const { inventory } = await graphql(
+    context,
+    'query($s: String) { inventory(page: { search: $s }) { items { product { sku } quantity locked } } }',
+    { s: s.buch.sku },
+  );
+  expect(inventory.items).toEqual([{ product: { sku: s.buch.sku }, quantity: 5, locked: 0 }]);
+  await page.goto(`/orders?search=${e}`);
+  await booted(page);
+  await expect(page.getByRole('row').filter({ hasText: e })).toContainText('Pending');
+});
+
+test('screenshots: the packing station and a picklist in German dark and English light', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = `S${Date.now().toString(36).toUpperCase()}`;
+  const f = `F-${tag}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag, {
+    [f]: [
+      ['tasse', 2],
+      ['buch', 1],
+    ],
+  });
+  const { createPicklist } = await graphql(
+    context,
+    'mutation($i: PicklistInput!) { createPicklist(input: $i) { picklist { id } } }',
+    {
+      i: {
+        maxOrders: 1,
+        clientId: (
+          await graphql(
+            context,
+            'query($s: String) { clients(page: { search: $s }) { items { id } } }',
+            { s: s.client },
+          )
+        ).clients.items[0].id,
+      },
+    },
+  );
+  for (const [locale, dark] of [
+    ['de', true],
+    ['en', false],
+  ] as const) {
+    await page.addInitScript(
+      ([l, dk]) => {
+        localStorage.setItem('locale', l);
+        localStorage.setItem('dark', String(dk));
+      },
+      [locale, dark] as const,
+    );
+    const theme = dark ? 'dark' : 'light';
+    await page.goto(`/picklist?id=${createPicklist.picklist.id}`);
+    await booted(page);
+    await expect(page.locator('.kontor-pick-lines tbody tr')).toHaveCount(2);
+    await scan(page, s.places[0]!.barcode);
+    await scan(page, s.buch.ean);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath(`picklist-${locale}-${theme}.png`),
+      fullPage: true,
+    });
+    await page.goto('/picklist');
+    await booted(page);
+    await expect(page.getByRole('row').filter({ hasText: s.client })).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath(`picklists-${locale}-${theme}.png`),
+      fullPage: true,
+    });
+    await page.goto('/shipment/create');
+    await booted(page);
+    await scan(page, f);
+    await scan(page, s.tasse.ean);
+    await scan(page, '4000000000000');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath(`packing-${locale}-${theme}.png`),
+      fullPage: true,
+    });
+  }
+});

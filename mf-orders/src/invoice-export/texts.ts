@@ -1,0 +1,73 @@
+// The invoice export's texts beyond the manifest's title, German and English (merged under
+// `orders` by kontor-orders.tsx; keys orders:invoiceExport.*).
+export const invoiceExportTexts = {
+  de: {
+    invoiceExport: {
+      intro:
+        'Was einem Mandanten im Zeitraum versandt wurde (Versanddatum), eine Zeile je versandter Position. Die MwSt wird je Position kaufmännisch auf den Cent gerundet; Summen sind Summen der Positionen.',
+      noPermission: 'Für den Rechnungsexport fehlt Ihnen die Berechtigung.',
+      client: 'Mandant',
+      from: 'Versandt von',
+      to: 'Versandt bis',
+      toBeforeFrom: 'Das Ende darf nicht vor dem Anfang liegen.',
+      show: 'Vorschau anzeigen',
+      summary:
+        '{{client}}, versandt {{from}} – {{to}}: Bestellungen {{orders}}, Positionen {{positions}}',
+      choice: 'Mandant und Zeitraum',
+      nothing: 'In diesem Zeitraum wurde für den Mandanten nichts versandt.',
+      byRate: 'Summen je MwSt-Satz',
+      byDepartment: 'Summen je Abteilung',
+      rate: 'MwSt-Satz',
+      positions: 'Positionen',
+      net: 'Netto',
+      vat: 'MwSt',
+      gross: 'Brutto',
+      total: 'Gesamt',
+      customerNumber: 'Kundennummer',
+      department: 'Abteilung',
+      noDepartment: 'ohne Abteilung',
+      csv: 'CSV herunterladen',
+      pdf: 'PDF-Zusammenfassung',
+      large:
+        'Mehr als 5.000 Positionen: die CSV-Datei wird im Hintergrund erstellt. Sie werden benachrichtigt, wenn sie fertig ist.',
+      startJob: 'Export im Hintergrund starten',
+      download: 'Fertige CSV-Datei herunterladen',
+      another: 'Anderen Zeitraum exportieren',
+      failed: 'Die Vorschau konnte nicht geladen werden.',
+    },
+  },
+  en: {
+    invoiceExport: {
+      intro:
+        'What was shipped to a client in the period (shipping date), one row per shipped position. VAT is rounded half-up to the cent per position; sums are sums of the positions.',
+      noPermission: 'You are not allowed to export invoices.',
+      client: 'Client',
+      from: 'Shipped from',
+      to: 'Shipped until',
+      toBeforeFrom: 'The end must not be before the start.',
+      show: 'Show preview',
+      summary: '{{client}}, shipped {{from}} – {{to}}: orders {{orders}}, positions {{positions}}',
+      choice: 'Client and period',
+      nothing: 'Nothing was shipped to this client in the period.',
+      byRate: 'Sums per VAT rate',
+      byDepartment: 'Sums per department',
+      rate: 'VAT rate',
+      positions: 'Positions',
+      net: 'Net',
+      vat: 'VAT',
+      gross: 'Gross',
+      total: 'Total',
+      customerNumber: 'Customer number',
+      department: 'Department',
+      noDepartment: 'no department',
+      csv: 'Download CSV',
+      pdf: 'PDF summary',
+      large:
+        'More than 5,000 positions: the CSV file is made in the background. You are notified when it is ready.',
+      startJob: 'Start the export in the background',
+      download: 'Download the finished CSV file',
+      another: 'Export another period',
+      failed: 'The preview could not be loaded.',
+    },
+  },
+};

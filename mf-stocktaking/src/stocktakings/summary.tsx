@@ -1,0 +1,336 @@
+import {
+  AnchorButton,
+  Button,
+  ButtonGroup,
+  Callout,
+  Checkbox,
+  HTMLTable,
+  Intent,
+  Spinner,
+  Switch,
+  Tag,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import {
+  BookStocktakingDocument,
+  CompleteStocktakingDocument,
+  RecountLinesDocument,
+  StocktakingSummaryDocument,
+  type StocktakingSummaryQuery,
+} from '../graphql/generated';
+import {
+  can,
+  EmptyState,
+  formatCurrency,
+  graphqlProblem,
+  navigate,
+  Page,
+  problemText,
+  queryState,
+  RecordPage,
+  showToast,
+  useApolloClient,
+  useConfirm,
+  useQuery,
+  useTranslation,
+  type PageProps,
+} from '../shared-session';
+import { dateTime, Progress, quantity, scopeText, signed, StatusTags } from './format';
+
+type Line = StocktakingSummaryQuery['stocktakingSummary']['lines']['items'][number];
+
+const PAGE_SIZE = 100;
+
+/** A quantity or '' (not counted); `hidden` words a blind count's withheld expected quantity. */
+const shown = (value: number | null, hidden?: string) =>
+  value === null ? (hidden ?? '') : quantity(value);
+
+/**
+ * /stocktaking/:id/summary: per line expected, counted, variance and its value, and the
+ * totals; variances only; recount chosen lines; complete the counting, then book the
+ * variances (after a confirmation); the CSV and the PDF count list. A blind count shows no
+ * expected quantities (the server sends none) until it is completed.
+ */
+export function SummaryPage({ route, params }: PageProps) {
+  const { t } = useTranslation(['stocktaking', 'ui', 'common']);
+  const id = params.id ?? '';
+  const client = useApolloClient();
+  const { confirm, dialog: question } = useConfirm();
+  const [onlyVariances, setOnlyVariances] = useState(false);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const loaded = queryState(
+    useQuery(StocktakingSummaryDocument, {
+      variables: { id, onlyVariances, page: { page, pageSize: PAGE_SIZE } },
+    }),
+  );
+  const title = t(route.pageTitle!);
+
+  return (
+    <RecordPage title={title} query={loaded} pick={(data) => data.stocktakingSummary}>
+      {(summary) => {
+        const { stocktaking, totals } = summary;
+        const lines = summary.lines.items;
+        const pages = Math.max(1, Math.ceil(summary.lines.total / PAGE_SIZE));
+        const hidden = t('stocktaking:hidden');
+        const version = { id: String(stocktaking.id), version: stocktaking.version };
+
+        /** Asks, runs the mutation, toasts; false when refused or not confirmed. */
+        const act = async (
+          text: string,
+          label: string,
+          run: () => Promise<unknown>,
+          done: string,
+        ) => {
+          if (busy || !(await confirm(text, label))) return false;
+          setBusy(true);
+          try {
+            await run();
+            showToast(done, 'success');
+            return true;
+          } catch (error) {
+            showToast(problemText(graphqlProblem(error)), 'danger');
+            return false;
+          } finally {
+            setBusy(false);
+          }
+        };
+
+        const recount = async () => {
+          const lineIds = [...selected];
+          const ok = await act(
+            t('stocktaking:questions.recount', { count: lineIds.length }),
+            t('stocktaking:recount'),
+            () =>
+              client.mutate({
+                mutation: RecountLinesDocument,
+                variables: { stocktakingId: String(stocktaking.id), lineIds },
+              }),
+            t('stocktaking:toasts.recount', { count: lineIds.length }),
+          );
+          if (ok) setSelected(new Set());
+        };
+        const complete = () =>
+          act(
+            t('stocktaking:questions.complete', { name: stocktaking.name }),
+            t('stocktaking:complete'),
+            () => client.mutate({ mutation: CompleteStocktakingDocument, variables: version }),
+            t('stocktaking:toasts.completed'),
+          );
+        const book = () =>
+          act(
+            t('stocktaking:questions.book', { name: stocktaking.name }),
+            t('stocktaking:book'),
+            () => client.mutate({ mutation: BookStocktakingDocument, variables: version }),
+            t('stocktaking:toasts.booked'),
+          );
+
+        const running = stocktaking.status === 'COUNTING' || stocktaking.status === 'COUNTED';
+        const selectable = running && can('stocktaking:count');
+        const toggle = (line: Line, on: boolean) => {
+          const next = new Set(selected);
+          if (on) next.add(String(line.id));
+          else next.delete(String(line.id));
+          setSelected(next);
+        };
+        const allOnPage = lines.length > 0 && lines.every((l) => selected.has(String(l.id)));
+        const exportName = encodeURIComponent(String(stocktaking.id));
+
+        return (
+          <Page
+            title={`${title}: ${stocktaking.number} ${stocktaking.name}`}
+            actions={
+              <>
+                <Button
+                  icon="arrow-left"
+                  variant="minimal"
+                  text={t('stocktaking:backToList')}
+                  onClick={() => navigate('/stocktaking')}
+                />
+                {stocktaking.status === 'COUNTING' ? (
+                  <Button
+                    icon="barcode"
+                    text={t('stocktaking:backToCounting')}
+                    onClick={() => navigate(`/stocktaking/${stocktaking.id}/edit`)}
+                  />
+                ) : null}
+                <AnchorButton
+                  icon="download"
+                  text={t('stocktaking:csv')}
+                  href={`/export/stocktakings/${exportName}.csv`}
+                />
+                <AnchorButton
+                  icon="document"
+                  text={t('stocktaking:pdf')}
+                  href={`/spa/stocktakings/${exportName}.pdf`}
+                  target="_blank"
+                />
+              </>
+            }
+          >
+            <div className="kontor-stocktaking-header">
+              <StatusTags stocktaking={stocktaking} />
+              <span>{scopeText(stocktaking)}</span>
+              <Progress stocktaking={stocktaking} />
+            </div>
+            <div className="kontor-stocktaking-toolbar">
+              <Switch
+                checked={onlyVariances}
+                label={t('stocktaking:onlyVariances')}
+                onChange={(event) => {
+                  setOnlyVariances(event.currentTarget.checked);
+                  setPage(1);
+                }}
+              />
+              {selectable ? (
+                <Button
+                  icon="refresh"
+                  text={t('stocktaking:recount')}
+                  disabled={selected.size === 0 || busy}
+                  onClick={() => void recount()}
+                />
+              ) : null}
+              {stocktaking.status === 'COUNTING' && can('stocktaking:update') ? (
+                <Button
+                  icon="tick"
+                  intent={Intent.PRIMARY}
+                  text={t('stocktaking:complete')}
+                  disabled={busy}
+                  onClick={() => void complete()}
+                />
+              ) : null}
+              {stocktaking.status === 'COUNTED' && can('stocktaking:book') ? (
+                <Button
+                  icon="endorsed"
+                  intent={Intent.SUCCESS}
+                  text={t('stocktaking:book')}
+                  disabled={busy}
+                  onClick={() => void book()}
+                />
+              ) : null}
+            </div>
+            <Callout
+              className="kontor-stocktaking-totals"
+              intent={totals.variance ? Intent.WARNING : Intent.NONE}
+              role="status"
+              aria-label={t('stocktaking:total')}
+            >
+              {t('stocktaking:summaryTotals', {
+                expected: shown(totals.expected, hidden),
+                counted: quantity(totals.counted),
+                variance: totals.variance === null ? hidden : signed(totals.variance),
+                value:
+                  totals.varianceValue === null ? hidden : formatCurrency(totals.varianceValue),
+              })}
+            </Callout>
+            {loaded.loading && lines.length === 0 ? <Spinner size={30} /> : null}
+            {lines.length === 0 && !loaded.loading ? (
+              <EmptyState />
+            ) : (
+              <HTMLTable
+                compact
+                striped
+                interactive
+                aria-label={title}
+                className="kontor-stocktaking-summary"
+              >
+                <thead>
+                  <tr>
+                    {selectable ? (
+                      <th>
+                        <Checkbox
+                          aria-label={t('stocktaking:selectAll')}
+                          checked={allOnPage}
+                          onChange={(event) => {
+                            const next = new Set(selected);
+                            for (const line of lines)
+                              if (event.currentTarget.checked) next.add(String(line.id));
+                              else next.delete(String(line.id));
+                            setSelected(next);
+                          }}
+                        />
+                      </th>
+                    ) : null}
+                    <th>{t('stocktaking:fields.place')}</th>
+                    <th>{t('stocktaking:fields.sku')}</th>
+                    <th>{t('stocktaking:fields.product')}</th>
+                    <th>{t('stocktaking:fields.lot')}</th>
+                    <th>{t('stocktaking:fields.bestBefore')}</th>
+                    <th className="kontor-number">{t('stocktaking:fields.expected')}</th>
+                    <th className="kontor-number">{t('stocktaking:fields.counted')}</th>
+                    <th className="kontor-number">{t('stocktaking:fields.variance')}</th>
+                    <th className="kontor-number">{t('stocktaking:fields.varianceValue')}</th>
+                    <th>{t('stocktaking:fields.countedBy')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((line) => (
+                    <tr
+                      key={line.id}
+                      className={line.variance ? 'kontor-stocktaking-variance' : undefined}
+                    >
+                      {selectable ? (
+                        <td>
+                          <Checkbox
+                            aria-label={t('stocktaking:select', {
+                              name: `${line.place.path} ${line.product.sku} ${line.lot}`.trim(),
+                            })}
+                            checked={selected.has(String(line.id))}
+                            onChange={(event) => toggle(line, event.currentTarget.checked)}
+                          />
+                        </td>
+                      ) : null}
+                      <td>{line.place.path}</td>
+                      <td>{line.product.sku}</td>
+                      <td>
+                        {line.product.name}{' '}
+                        {line.found ? (
+                          <Tag minimal intent={Intent.WARNING}>
+                            {t('stocktaking:counting.found')}
+                          </Tag>
+                        ) : null}
+                      </td>
+                      <td>{line.lot}</td>
+                      <td>{line.bestBefore ?? ''}</td>
+                      <td className="kontor-number">{shown(line.expectedQuantity, hidden)}</td>
+                      <td className="kontor-number">{shown(line.countedQuantity)}</td>
+                      <td className="kontor-number">
+                        {line.variance === null ? '' : signed(line.variance)}
+                      </td>
+                      <td className="kontor-number">
+                        {line.varianceValue === null ? '' : formatCurrency(line.varianceValue)}
+                      </td>
+                      <td>
+                        {line.countedByName ?? ''}
+                        {line.countedAt ? ` · ${dateTime(line.countedAt)}` : ''}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            )}
+            {pages > 1 ? (
+              <ButtonGroup>
+                <Button
+                  icon="chevron-left"
+                  disabled={page <= 1}
+                  aria-label={t('ui:previous')}
+                  onClick={() => setPage(page - 1)}
+                />
+                <Button disabled text={`${page} / ${pages}`} />
+                <Button
+                  icon="chevron-right"
+                  disabled={page >= pages}
+                  aria-label={t('ui:next')}
+                  onClick={() => setPage(page + 1)}
+                />
+              </ButtonGroup>
+            ) : null}
+            {question}
+          </Page>
+        );
+      }}
+    </RecordPage>
+  );
+}

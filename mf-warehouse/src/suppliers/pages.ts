@@ -1,4 +1,0 @@
-import { placeholderPages } from '../shared-session';
-
-/** Suppliers. */
-export const suppliersPages = placeholderPages('warehouse.suppliers');

@@ -1,0 +1,29 @@
+import type { Db } from '../db';
+import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
+import { broadcast } from '../realtime/publish';
+import type { StockChange } from '../stock/stock';
+
+// What an avis change tells other users besides the mutation's own RecordChanged of Avis
+// (graphql/record-changes.ts publishes that by the return type): the stock an avis booking
+// wrote, so open inventory and ledger pages (stock:view) refetch; and avis made outside a
+// mutation (the file import's job), which publishes them itself.
+
+/** Publishes, after commit, the ledger rows a booking wrote (RecordChanged StockChange created). */
+export function publishStockChanges(db: Db, changes: readonly StockChange[]): void {
+  for (const change of changes) {
+    const data: RecordChange = { typename: 'StockChange', id: change.id, change: 'created' };
+    broadcast(db, { channels: [recordChannel('stock:view')], event: RECORD_CHANGED_EVENT, data });
+  }
+}
+
+/** Publishes, after commit, avis created or changed outside a GraphQL mutation (the import). */
+export function publishAvis(
+  db: Db,
+  ids: readonly number[],
+  change: RecordChange['change'] = 'created',
+): void {
+  for (const id of ids) {
+    const data: RecordChange = { typename: 'Avis', id: String(id), change };
+    broadcast(db, { channels: [recordChannel('avis:view')], event: RECORD_CHANGED_EVENT, data });
+  }
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { hasNul } from '../domain/validation';
+import type { ListDefinition } from '../lists/list';
+import { isDay } from '../stock/list';
+
+/** The sort keys of the order list. */
+export type OrderSort = 'DATE' | 'NUMBER' | 'TOTAL' | 'ID';
+
+/** The order list's filters. */
+export type OrderFilter =
+  'status' | 'clientId' | 'shop' | 'shippingMethodId' | 'from' | 'to' | 'hasError';
+
+const STATUSES = ['pending', 'processing', 'complete', 'on_hold', 'cancelled'];
+
+const ADDRESS_COLUMNS = [
+  'company',
+  'prefix',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'suffix',
+  'street',
+  'house_number',
+  'postcode',
+  'city',
+  'country_code',
+  'state',
+  'email',
+  'phone',
+  'additional_lines',
+];
+
+/** The columns of an order (`o` = orders), named as OrderRow's fields (toOrder makes the addresses). */
+export const ORDER_COLUMNS = `o.id, o.number, o.client_id AS "clientId", o.shop,
+  o.shipping_method_id AS "shippingMethodId", o.status, o.held_from_status AS "heldFromStatus",
+  o.order_date::text AS "orderDate", o.billing_same AS "billingSameAsShipping",
+  o.subtotal_cents::float8 AS "subtotalCents", o.vat_cents::float8 AS "vatCents",
+  o.total_cents::float8 AS "totalCents", o.currency, o.fulfillment_error AS "fulfillmentError",
+  o.fulfillment_error_at AS "fulfillmentErrorAt", o.version, o.created_at AS "createdAt",
+  o.updated_at AS "updatedAt", o.created_by AS "createdBy",
+  ${ADDRESS_COLUMNS.map((c) => `o.ship_${c}, o.bill_${c}`).join(', ')}`;
+
+/** A day YYYY-MM-DD of the date filters. */
+const day = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${name} filter must be a date (YYYY-MM-DD).`)
+    .refine((value) => isDay(value), {
+      message: `The ${name} filter must be a date (YYYY-MM-DD).`,
+    });
+
+/**
+ * The orders (/orders, /order/error): searchable by number, the shipping address's name and
+ * company, and the items' skus (`item_skus`); filtered by status (one or several,
+ * comma-separated), client, shop, shipping method, order date range and fulfillment error.
+ */
+export const orderList: ListDefinition<OrderSort, OrderFilter> = {
+  select: ORDER_COLUMNS,
+  from: 'orders o',
+  estimatedFrom: 'orders',
+  searchColumns: ['o.number', 'o.ship_name', 'o.ship_company', 'o.item_skus'],
+  sortColumns: { DATE: 'o.order_date', NUMBER: 'o.number', TOTAL: 'o.total_cents', ID: 'o.id' },
+  idColumn: 'o.id',
+  filters: {
+    status: {
+      names: 'status',
+      where: (p) => `o.status = any(string_to_array(${p}, ','))`,
+      value: z
+        .string()
+        .transform((value) => value.toLowerCase().replace(/\s/g, ''))
+        .refine((value) => value.split(',').every((status) => STATUSES.includes(status)), {
+          message: `The status filter must be one or more of ${STATUSES.join(', ')}.`,
+        }),
+    },
+    clientId: { names: 'client', where: (p) => `o.client_id = ${p}` },
+    shippingMethodId: { names: 'shipping method', where: (p) => `o.shipping_method_id = ${p}` },
+    shop: {
+      names: 'shop',
+      where: (p) => `coalesce(o.shop, '') = ${p}`,
+      value: z
+        .string()
+        .trim()
+        .max(100, 'The shop filter must not be greater than 100 characters.')
+        .refine((value) => !hasNul(value), {
+          message: 'The shop filter must not contain NUL characters.',
+          params: { rule: 'characters' },
+        }),
+    },
+    from: { names: 'date', where: (p) => `o.order_date >= ${p}::date`, value: day('from') },
+    to: { names: 'date', where: (p) => `o.order_date <= ${p}::date`, value: day('to') },
+    hasError: {
+      names: 'error',
+      where: (p) => `(o.fulfillment_error IS NOT NULL) = ${p}::boolean`,
+      value: z.enum(['true', 'false'], { error: 'The hasError filter must be true or false.' }),
+    },
+  },
+  csv: {
+    name: 'orders',
+    permission: 'order:view',
+    columns: [
+      { de: 'Auftragsnummer', en: 'Order number', sql: 'o.number' },
+      { de: 'Datum', en: 'Date', sql: 'o.order_date::text' },
+      { de: 'Status', en: 'Status', sql: 'o.status' },
+      {
+        de: 'Mandant',
+        en: 'Client',
+        sql: '(SELECT c.name FROM clients c WHERE c.id = o.client_id)',
+      },
+      { de: 'Shop', en: 'Shop', sql: "coalesce(o.shop, '')" },
+      {
+        de: 'Versandart',
+        en: 'Shipping method',
+        sql: `(SELECT s.name || ' ' || m.name FROM shipping_methods m JOIN shippers s ON s.id = m.shipper_id
+                WHERE m.id = o.shipping_method_id)`,
+      },
+      { de: 'Firma', en: 'Company', sql: 'o.ship_company' },
+      { de: 'Name', en: 'Name', sql: 'o.ship_name' },
+      { de: 'PLZ', en: 'Postcode', sql: 'o.ship_postcode' },
+      { de: 'Ort', en: 'City', sql: 'o.ship_city' },
+      { de: 'Land', en: 'Country', sql: 'o.ship_country_code' },
+      {
+        de: 'Netto (EUR)',
+        en: 'Net (EUR)',
+        sql: "to_char(o.subtotal_cents / 100.0, 'FM999999999990.00')",
+      },
+      {
+        de: 'MwSt (EUR)',
+        en: 'VAT (EUR)',
+        sql: "to_char(o.vat_cents / 100.0, 'FM999999999990.00')",
+      },
+      {
+        de: 'Gesamt (EUR)',
+        en: 'Total (EUR)',
+        sql: "to_char(o.total_cents / 100.0, 'FM999999999990.00')",
+      },
+      {
+        de: 'Fulfillment-Fehler',
+        en: 'Fulfillment error',
+        sql: "coalesce(o.fulfillment_error, '')",
+      },
+    ],
+  },
+};

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { clientLoaders } from '../clients/loaders';
+import { field, parse } from '../domain/validation';
+import { actingUser, type GraphqlContext } from '../graphql/context';
+import type { OrderStatus as GraphqlOrderStatus, Resolvers } from '../graphql/generated';
+import { rowId } from '../graphql/ids';
+import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
+import { broadcast } from '../realtime/publish';
+import { stockLoaders } from '../stock/loaders';
+import type { Actor } from '../stock/stock';
+import { orderLoaders } from './loaders';
+import {
+  bulkTransition,
+  createOrder,
+  findOrder,
+  isEditable,
+  lineVatCents,
+  listOrders,
+  MAX_BULK,
+  retryOrder,
+  updateOrder,
+  type BulkAction,
+  type Order,
+  type OrderStatus,
+} from './orders';
+import { orderInput } from './rules';
+
+/** Who acts: the session's user, and under login-as the original user who really acts. */
+function actorOf(context: GraphqlContext): Actor {
+  const user = actingUser(context);
+  return { userId: user.id, actingUserId: context.request.session?.impersonatorId ?? user.id };
+}
+
+/** A loaded record that must exist (a foreign key guarantees it). */
+function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`orders: ${what} is missing`);
+  return value;
+}
+
+const toApi = (status: OrderStatus) => status.toUpperCase() as GraphqlOrderStatus;
+const cents = (value: number) => Math.round(value) / 100;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The ids of a bulk action: each an order id (field error `ids.<i>`), at most MAX_BULK. */
+const bulkIds = z.object({
+  ids: z.array(field.id('order')).max(MAX_BULK, `At most ${MAX_BULK} orders at once.`),
+});
+
+/**
+ * Runs a bulk action and publishes RecordChanged for each order (the generic publisher
+ * only knows single records).
+ */
+async function bulk(
+  context: GraphqlContext,
+  ids: readonly (string | number)[],
+  action: BulkAction,
+) {
+  const parsed = parse(bulkIds, { ids });
+  const orders = await bulkTransition(context.db, actorOf(context), parsed.ids, action);
+  const channel = recordChannel('order:view');
+  for (const order of orders) {
+    const data: RecordChange = { typename: 'Order', id: String(order.id), change: 'updated' };
+    broadcast(context.db, { channels: [channel], event: RECORD_CHANGED_EVENT, data });
+  }
+  return orders;
+}
+
+/** Orders: order:view reads, order:create creates, order:update edits/holds/releases/retries, order:cancel cancels. */
+export const orderResolvers: Resolvers = {
+  Query: {
+    orders: async (_, args, context) => {
+      const filter = args.filter;
+      return listOrders(
+        context.db,
+        args.page,
+        args.sortBy ?? 'DATE',
+        filter
+          ? {
+              status: filter.status?.length ? filter.status.join(',') : null,
+              clientId: filter.clientId ?? null,
+              shop: filter.shop ?? null,
+              shippingMethodId: filter.shippingMethodId ?? null,
+              from: filter.from ?? null,
+              to: filter.to ?? null,
+              hasError:
+                filter.hasError === null || filter.hasError === undefined
+                  ? null
+                  : String(filter.hasError),
+            }
+          : null,
+      );
+    },
+    order: async (_, args, context) => {
+      return (await findOrder(context.db, rowId(args.id, 'Order'))) ?? null;
+    },
+  },
+  Mutation: {
+    createOrder: async (_, args, context) => {
+      return createOrder(context.db, actorOf(context), parse(orderInput, args.input));
+    },
+    updateOrder: async (_, args, context) => {
+      const id = rowId(args.id, 'Order');
+      return updateOrder(
+        context.db,
+        actorOf(context),
+        id,
+        args.version,
+        parse(orderInput, args.input),
+      );
+    },
+    holdOrders: async (_, args, context) => bulk(context, args.ids, 'hold'),
+    releaseOrders: async (_, args, context) => bulk(context, args.ids, 'release'),
+    cancelOrders: async (_, args, context) => bulk(context, args.ids, 'cancel'),
+    retryOrder: async (_, args, context) => {
+      return retryOrder(context.db, actorOf(context), rowId(args.id, 'Order'));
+    },
+  },
+  Order: {
+    client: async (order, _, context) =>
+      present(await clientLoaders(context).client.load(order.clientId), 'client'),
+    shippingMethod: async (order, _, context) =>
+      order.shippingMethodId === null
+        ? null
+        : ((await orderLoaders(context).shippingMethod.load(order.shippingMethodId)) ?? null),
+    status: (order) => toApi(order.status),
+    heldFromStatus: (order) => (order.heldFromStatus ? toApi(order.heldFromStatus) : null),
+    subtotal: (order) => cents(order.subtotalCents),
+    vat: (order) => cents(order.vatCents),
+    total: (order) => cents(order.totalCents),
+    items: async (order, _, context) => orderLoaders(context).items.load(order.id),
+    attributes: async (order, _, context) => orderLoaders(context).attributes.load(order.id),
+    history: async (order, _, context) => orderLoaders(context).history.load(order.id),
+    packages: async (order, _, context) => orderLoaders(context).packages.load(order.id),
+    fulfillmentErrorAt: (order) =>
+      order.fulfillmentErrorAt ? iso(order.fulfillmentErrorAt) : null,
+    editable: (order: Order) => isEditable(order),
+    createdAt: (order) => iso(order.createdAt),
+    updatedAt: (order) => iso(order.updatedAt),
+  },
+  OrderItem: {
+    product: async (item, _, context) =>
+      item.productId === null
+        ? null
+        : ((await stockLoaders(context).product.load(item.productId)) ?? null),
+    itemPrice: (item) => cents(item.itemPriceCents),
+    lineTotal: (item) => cents(item.itemPriceCents * item.orderedQuantity),
+    lineVat: (item) =>
+      cents(lineVatCents(item.itemPriceCents * item.orderedQuantity, item.vatRate)),
+  },
+  OrderEvent: {
+    at: (event) => iso(event.at),
+    fromStatus: (event) => (event.fromStatus ? toApi(event.fromStatus) : null),
+    toStatus: (event) => (event.toStatus ? toApi(event.toStatus) : null),
+    detail: (event) =>
+      event.detail === null || event.detail === undefined ? null : JSON.stringify(event.detail),
+  },
+  OrderPackage: {
+    shippedAt: (pkg) => iso(pkg.shippedAt),
+  },
+  OrderPackageItem: {
+    item: async (packaged, _, context) =>
+      present(await orderLoaders(context).item.load(packaged.orderItemId), 'order item'),
+  },
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { field } from '../domain/validation';
+import { MAX_BOOKING_QUANTITY } from '../stock/rules';
+import { MAX_PICKLIST_ORDERS } from './picklists';
+
+// The rules of the picklists' inputs; what depends on the database (the client and method
+// exist, the scanned place and EAN are the line's) is checked by picklists.ts.
+
+const optionalId = (name: string) =>
+  field
+    .id(name)
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** Which pending orders a new picklist takes. */
+export const picklistInput = z.object({
+  clientId: optionalId('client'),
+  shippingMethodId: optionalId('shipping method'),
+  maxOrders: z
+    .number({ error: 'The max orders field must be a number.' })
+    .int('The max orders field must be a whole number.')
+    .min(1, 'The max orders field must be at least 1.')
+    .max(
+      MAX_PICKLIST_ORDERS,
+      `The max orders field must not be greater than ${MAX_PICKLIST_ORDERS}.`,
+    )
+    .nullish()
+    .transform((value) => value ?? null),
+  singleItemOnly: z
+    .boolean({ error: 'The single item only field must be true or false.' })
+    .nullish()
+    .transform((value) => value ?? false),
+});
+
+/** A pick: the scanned place barcode and EAN, and how many. */
+export const pickInput = z.object({
+  lineId: field.id('line'),
+  placeBarcode: field.requiredString('place barcode', 100),
+  ean: field.requiredString('ean', 100),
+  quantity: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'The quantity field is required.'
+          : 'The quantity field must be a number.',
+    })
+    .int('The quantity field must be a whole number.')
+    .min(1, 'The quantity must be at least 1.')
+    .max(
+      MAX_BOOKING_QUANTITY,
+      `The quantity must not be greater than ${MAX_BOOKING_QUANTITY.toLocaleString('en')}.`,
+    ),
+});

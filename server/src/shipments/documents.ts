@@ -1,0 +1,203 @@
+import PDFDocument from 'pdfkit';
+import type { Db } from '../db';
+import { code128Modules } from '../warehouses/labels';
+
+// The packing station's documents: the delivery note of a shipment (A4: the shipping address,
+// the order, its packages and what each holds) and the shipping label of a package (A6: the
+// address and the tracking number as a Code 128 barcode, drawn as vector bars). German and
+// English labels side by side (the documents go on paper).
+
+const MM = 72 / 25.4;
+
+/** A PDF document and the buffer it becomes. */
+function pdf(options: PDFKit.PDFDocumentOptions): {
+  doc: PDFKit.PDFDocument;
+  done: Promise<Buffer>;
+} {
+  const doc = new PDFDocument(options);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+interface AddressBlock {
+  company: string;
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  countryCode: string;
+  additionalLines: string;
+}
+
+const ADDRESS_SQL = `json_build_object('company', o.ship_company,
+  'name', trim(o.ship_first_name || ' ' || o.ship_last_name),
+  'street', trim(o.ship_street || ' ' || o.ship_house_number), 'postcode', o.ship_postcode,
+  'city', o.ship_city, 'countryCode', o.ship_country_code,
+  'additionalLines', o.ship_additional_lines)`;
+
+const addressLines = (a: AddressBlock) =>
+  [a.company, a.name, a.additionalLines, a.street, `${a.postcode} ${a.city}`, a.countryCode].filter(
+    (line) => line.trim() !== '',
+  );
+
+interface NoteData {
+  id: number;
+  orderNumber: string;
+  orderDate: string;
+  client: string;
+  createdAt: Date;
+  address: AddressBlock;
+  packages: {
+    id: number;
+    weightKg: number | null;
+    trackingNumber: string;
+    items: { sku: string; name: string; quantity: number }[];
+  }[];
+}
+
+/** The delivery note of a shipment, or undefined when none has this id. */
+export async function deliveryNotePdf(
+  db: Db,
+  id: number,
+): Promise<{ data: Buffer; fileName: string } | undefined> {
+  const [note] = await db.query<NoteData>(
+    `SELECT s.id, o.number AS "orderNumber", o.order_date::text AS "orderDate", c.name AS client,
+            s.created_at AS "createdAt", ${ADDRESS_SQL} AS address,
+            coalesce((SELECT json_agg(json_build_object('id', p.id, 'weightKg', p.weight_kg::float8,
+                       'trackingNumber', p.tracking_number,
+                       'items', (SELECT coalesce(json_agg(json_build_object('sku', i.sku, 'name', i.name,
+                                   'quantity', pi.quantity) ORDER BY i.position), '[]')
+                                   FROM shipment_package_items pi JOIN order_items i ON i.id = pi.order_item_id
+                                  WHERE pi.package_id = p.id)) ORDER BY p.id)
+                        FROM shipment_packages p WHERE p.shipment_id = s.id), '[]') AS packages
+       FROM shipments s JOIN orders o ON o.id = s.order_id JOIN clients c ON c.id = o.client_id
+      WHERE s.id = $1`,
+    [id],
+  );
+  if (!note) return undefined;
+  const margin = 18 * MM;
+  const { doc, done } = pdf({
+    size: 'A4',
+    margin,
+    info: { Title: `Lieferschein / Delivery note ${note.orderNumber}`, Creator: 'Kontor' },
+  });
+  const width = doc.page.width - 2 * margin;
+  doc.font('Helvetica').fontSize(10).text(addressLines(note.address).join('\n'), margin, margin);
+  doc.moveDown(2);
+  doc.font('Helvetica-Bold').fontSize(16).text(`Lieferschein / Delivery note`, margin);
+  doc.moveDown(0.5).font('Helvetica').fontSize(10);
+  const date = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
+  const facts: [string, string][] = [
+    ['Auftrag / Order', note.orderNumber],
+    ['Auftragsdatum / Order date', note.orderDate],
+    ['Versanddatum / Shipped', date.format(new Date(note.createdAt))],
+    ['Mandant / Client', note.client],
+    ['Sendung / Shipment', String(note.id)],
+  ];
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').text(label, margin, y, { width: 55 * MM });
+    doc.font('Helvetica').text(value, margin + 55 * MM, y, { width: width - 55 * MM });
+  }
+  note.packages.forEach((pkg, index) => {
+    doc.moveDown(1);
+    if (doc.y > doc.page.height - margin - 60) doc.addPage();
+    const parts = [
+      `Paket / Package ${index + 1}`,
+      pkg.weightKg !== null ? `${pkg.weightKg.toLocaleString('de-DE')} kg` : '',
+      pkg.trackingNumber ? `Sendungsnummer / Tracking ${pkg.trackingNumber}` : '',
+    ].filter((part) => part !== '');
+    doc.font('Helvetica-Bold').fontSize(11).text(parts.join(' · '), margin);
+    doc.moveDown(0.3);
+    for (const item of pkg.items) {
+      if (doc.y > doc.page.height - margin - 20) doc.addPage();
+      const y = doc.y;
+      doc.font('Helvetica').fontSize(9);
+      doc.text(item.sku, margin, y, { width: 0.25 * width });
+      doc.text(item.name, margin + 0.25 * width, y, { width: 0.6 * width });
+      doc.text(String(item.quantity), margin + 0.85 * width, y, {
+        width: 0.15 * width,
+        align: 'right',
+      });
+      doc.x = margin;
+    }
+  });
+  doc.end();
+  return { data: await done, fileName: `Lieferschein-${note.orderNumber}-${note.id}.pdf` };
+}
+
+/** The shipping label of a package (A6), or undefined when none has this id. */
+export async function labelPdf(
+  db: Db,
+  id: number,
+): Promise<{ data: Buffer; fileName: string } | undefined> {
+  const [label] = await db.query<{
+    id: number;
+    trackingNumber: string;
+    weightKg: number | null;
+    orderNumber: string;
+    address: AddressBlock;
+    method: string | null;
+  }>(
+    `SELECT p.id, p.tracking_number AS "trackingNumber", p.weight_kg::float8 AS "weightKg",
+            o.number AS "orderNumber", ${ADDRESS_SQL} AS address,
+            (SELECT sh.name || ' ' || m.name FROM shipping_methods m JOIN shippers sh ON sh.id = m.shipper_id
+              WHERE m.id = o.shipping_method_id) AS method
+       FROM shipment_packages p JOIN shipments s ON s.id = p.shipment_id JOIN orders o ON o.id = s.order_id
+      WHERE p.id = $1`,
+    [id],
+  );
+  if (!label) return undefined;
+  const margin = 8 * MM;
+  const { doc, done } = pdf({
+    size: 'A6',
+    margin,
+    info: { Title: `Versandetikett / Shipping label ${label.orderNumber}`, Creator: 'Kontor' },
+  });
+  const width = doc.page.width - 2 * margin;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(label.method ?? '', margin, margin);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').fontSize(12).text(addressLines(label.address).join('\n'), margin);
+  doc.moveDown(1);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(
+      `Auftrag / Order ${label.orderNumber}` +
+        (label.weightKg !== null ? ` · ${label.weightKg.toLocaleString('de-DE')} kg` : ''),
+      margin,
+    );
+  if (label.trackingNumber) {
+    const modules = code128Modules(label.trackingNumber);
+    const total = modules.reduce((sum, w) => sum + w, 0) + 20;
+    const module = Math.min(width / total, 2);
+    let x = margin + (width - (total - 20) * module) / 2;
+    const top = doc.y + 6;
+    const height = 22 * MM;
+    modules.forEach((w, index) => {
+      if (index % 2 === 0) doc.rect(x, top, w * module, height);
+      x += w * module;
+    });
+    doc.fill('black');
+    doc
+      .font('Courier')
+      .fontSize(10)
+      .text(label.trackingNumber, margin, top + height + 3, { width, align: 'center' });
+  } else {
+    doc
+      .moveDown(1)
+      .font('Helvetica')
+      .fontSize(9)
+      .text('Ohne Sendungsnummer / No tracking number', margin);
+  }
+  doc.end();
+  return { data: await done, fileName: `Etikett-${label.orderNumber}-${label.id}.pdf` };
+}
