@@ -33,13 +33,26 @@ const address = {
   countryCode: 'DE',
 };
 
-/** A supplier, a client, a warehouse with three places, a plain and a lot-tracked product. */
-async function prerequisites(context: BrowserContext, tag: string) {
-  const supplier = await graphql(
-    context,
-    'mutation($i: SupplierInput!) { createSupplier(input: $i) { id name } }',
-    { i: { name: `Lieferant ${tag}`, number: `L-${tag}`, address } },
-  );
+/**
+ * A supplier (made here, or the one named `supplierName` already made on its page), a client,
+ * a warehouse with three places, a plain and a lot-tracked product.
+ */
+async function prerequisites(context: BrowserContext, tag: string, supplierName?: string) {
+  const supplier = supplierName
+    ? {
+        createSupplier: (
+          await graphql(
+            context,
+            'query($s: String) { suppliers(page: { search: $s }) { items { id name } } }',
+            { s: supplierName },
+          )
+        ).suppliers.items[0],
+      }
+    : await graphql(
+        context,
+        'mutation($i: SupplierInput!) { createSupplier(input: $i) { id name } }',
+        { i: { name: `Lieferant ${tag}`, number: `L-${tag}`, address } },
+      );
   const client = await graphql(
     context,
     'mutation($i: ClientInput!) { createClient(input: $i) { id name } }',
@@ -115,7 +128,23 @@ test('German: an avis with two lines, booked by keyboard partly and fully, close
   test.setTimeout(150_000);
   const tag = Date.now().toString(36).toUpperCase();
   await logInAs(context, 'admin');
-  const s = await prerequisites(context, tag);
+  // The supplier is made on its page.
+  await page.goto('/administration/supplier/create');
+  await booted(page);
+  const supplier = {
+    Name: `Lieferant ${tag}`,
+    Lieferantennummer: `L-${tag}`,
+    Straße: 'Kai',
+    Hausnummer: '3',
+    PLZ: '20457',
+    Ort: 'Hamburg',
+  };
+  for (const [label, value] of Object.entries(supplier))
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Lieferant erfolgreich erstellt')).toBeVisible();
+  const s = await prerequisites(context, tag, supplier.Name);
+  expect(s.supplierName).toBe(supplier.Name);
   const [a, b] = s.places as [(typeof s.places)[0], (typeof s.places)[0]];
 
   // The second browser watches the list of this supplier's avis.

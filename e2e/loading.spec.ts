@@ -55,18 +55,19 @@ test('a module bundle is loaded only when its route is visited', async ({ page, 
   }
 });
 
-test('a module page without GraphQL loads react-router but not Apollo or the toolkit', async ({
+test('a module page without GraphQL (the shop connections) loads react-router but not Apollo or the toolkit', async ({
   page,
   context,
 }) => {
   const loaded: string[] = [];
   page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
   await logInAs(context, 'admin');
-  await page.goto('/dashboard');
+  await page.goto('/administration/shops');
   await booted(page);
-  await expect(page.getByText('Bestellungen gesamt').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shop-Verbindungen' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const fetched = (prefix: string) => loaded.some((path) => path.startsWith(prefix));
+  expect(fetched('/modules/mf-shop-connectors/')).toBe(true);
   expect(fetched('/libs/react-router-dom.')).toBe(true);
   expect(fetched('/libs/apollo-client')).toBe(false);
   expect(fetched('/modules/ui/')).toBe(false);

@@ -1,6 +1,8 @@
-// The one door from this module to @kontor/shared-session and @kontor/ui (one place to mock them).
+// The one door from this module to @kontor/shared-session (one place to mock it): its pages
+// need neither the toolkit nor Apollo, so neither loads with them.
 export {
   defineModule,
+  EmptyState,
   Link,
   Page,
   registerMenuItems,
@@ -9,4 +11,3 @@ export {
   useTranslation,
 } from '@kontor/shared-session';
 export type { ModulePages, PageProps } from '@kontor/shared-session';
-export { EmptyState } from '@kontor/ui';

@@ -55,4 +55,4 @@ export {
   PageProviders,
 } from './react/lifecycles';
 export type { PageProps, ModulePages } from './react/lifecycles';
-export { Page, placeholderPages } from './react/page';
+export { EmptyState, Page, placeholderPages } from './react/page';

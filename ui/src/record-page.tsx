@@ -1,15 +1,12 @@
 // The frames of the toolkit's screens: the empty list and the record a form edits.
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { i18n, Page, useTranslation } from '@kontor/shared-session';
+import { Page, useTranslation } from '@kontor/shared-session';
 import type { GraphqlQueryState } from './graphql';
 import './toolkit-i18n';
 
-/** What a list shows with no rows: 'Keine Einträge'. */
-export function EmptyState({ description }: { description?: ReactNode }) {
-  useTranslation('common');
-  return <NonIdealState icon="inbox" title={i18n.t('common:empty')} description={description} />;
-}
+/** What a list shows with no rows: 'Keine Einträge' (shared-session's, kept here for the toolkit's users). */
+export { EmptyState } from '@kontor/shared-session';
 
 /**
  * An edit screen's frame while its record loads: a spinner, then the record, or — when the

@@ -1,8 +1,17 @@
-import { Callout, H2 } from '@blueprintjs/core';
+import { Callout, H2, NonIdealState } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from './hooks';
 import './page.css';
 import type { ModulePages, PageProps } from './lifecycles';
+
+/**
+ * What a list or a page shows with nothing in it: 'Keine Einträge'. Here rather than in the
+ * toolkit, so that a page showing only this does not load the toolkit and Apollo.
+ */
+export function EmptyState({ description }: { description?: ReactNode }) {
+  const { t } = useTranslation('common');
+  return <NonIdealState icon="inbox" title={t('common:empty')} description={description} />;
+}
 
 /** The frame every page shares: its title as the heading, then the content. */
 export function Page({
