@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
 import { field as fieldRules } from '../domain/validation';
 import { fileRows, firstRows, uploadTypeOf } from '../imports/files';
-import { guessMapping, type ImportField } from '../imports/mapping';
+import { chosenMapping, guessMapping, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import {
@@ -187,37 +187,14 @@ export async function importAvis(db: Db, args: ImportAvisArgs, userId: number): 
     if (!found) problems[key] = [{ message: `The selected ${name} is invalid.`, rule: 'exists' }];
     else ids[key] = id.data;
   }
-  const mapping: (string | null)[] = [];
-  const used = new Set<string>();
-  for (const [entry, { column, field }] of args.mapping.entries()) {
-    if (!field) continue;
-    if (!Number.isInteger(column) || column < 0 || column > 1000) {
-      problems[`mapping.${entry}.column`] ??= [
-        { message: `The column ${column} does not exist.`, rule: 'column' },
-      ];
-      continue;
-    }
-    if (!FIELD_KEYS.has(field)) {
-      problems[`mapping.${entry}.field`] ??= [
-        { message: `The field ${JSON.stringify(field)} does not exist.`, rule: 'field' },
-      ];
-      continue;
-    }
-    if (used.has(field)) {
-      problems.mapping ??= [
-        {
-          message: `The field ${field} is mapped to more than one column.`,
-          rule: 'warehouse:avisImport.fieldTwice',
-        },
-      ];
-      continue;
-    }
-    used.add(field);
-    while (mapping.length < column) mapping.push(null);
-    mapping[column] = field;
-  }
+  const mapping = chosenMapping(
+    args.mapping,
+    FIELD_KEYS,
+    'warehouse:avisImport.fieldTwice',
+    problems,
+  );
   for (const required of REQUIRED)
-    if (!used.has(required))
+    if (!mapping.includes(required))
       problems.mapping ??= [
         {
           message: `The ${required} field must be mapped to a column.`,

@@ -1,3 +1,5 @@
+import type { FieldProblems } from '../domain/errors';
+
 // Which column of a file is which field: a header is matched by its German or English label
 // (the list export's headers, so an export imports again), the field's key or an alias,
 // ignoring case, spaces, dots, dashes and underscores.
@@ -44,4 +46,50 @@ export function guessMapping<Key extends string>(
     taken.add(key);
     return key;
   });
+}
+
+/** A column → field choice of the page (GraphQL ColumnMappingInput). */
+export interface ColumnChoice {
+  column: number;
+  field?: string | null;
+}
+
+/**
+ * The chosen mapping as an array column → field key (null: not imported), every bad choice a
+ * field problem added to `problems`: a column that cannot exist, a field `known` lacks, a
+ * field chosen twice (rule `twiceRule`: the page's text key).
+ */
+export function chosenMapping(
+  choices: readonly ColumnChoice[],
+  known: { has(key: string): boolean },
+  twiceRule: string,
+  problems: FieldProblems,
+): (string | null)[] {
+  const mapping: (string | null)[] = [];
+  const used = new Set<string>();
+  for (const [entry, { column, field }] of choices.entries()) {
+    if (!field) continue;
+    if (!Number.isInteger(column) || column < 0 || column > 1000) {
+      problems[`mapping.${entry}.column`] ??= [
+        { message: `The column ${column} does not exist.`, rule: 'column' },
+      ];
+      continue;
+    }
+    if (!known.has(field)) {
+      problems[`mapping.${entry}.field`] ??= [
+        { message: `The field ${JSON.stringify(field)} does not exist.`, rule: 'field' },
+      ];
+      continue;
+    }
+    if (used.has(field)) {
+      problems.mapping ??= [
+        { message: `The field ${field} is mapped to more than one column.`, rule: twiceRule },
+      ];
+      continue;
+    }
+    used.add(field);
+    while (mapping.length < column) mapping.push(null);
+    mapping[column] = field;
+  }
+  return mapping;
 }

@@ -6,7 +6,7 @@ import { ruleOf } from '../domain/validation';
 import { field as fieldRules } from '../domain/validation';
 import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
 import { fileRows, firstRows, uploadTypeOf } from '../imports/files';
-import { guessMapping, type ImportField } from '../imports/mapping';
+import { chosenMapping, guessMapping, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import { defineJobKind, JobRejected, type JobContext, type JobReport } from '../jobs/kinds';
@@ -222,37 +222,14 @@ export async function importOrders(
       problems.clientId = [{ message: 'The selected client is invalid.', rule: 'exists' }];
     else clientId = id.data;
   }
-  const mapping: (string | null)[] = [];
-  const used = new Set<string>();
-  for (const [entry, { column, field }] of args.mapping.entries()) {
-    if (!field) continue;
-    if (!Number.isInteger(column) || column < 0 || column > 1000) {
-      problems[`mapping.${entry}.column`] ??= [
-        { message: `The column ${column} does not exist.`, rule: 'column' },
-      ];
-      continue;
-    }
-    if (!FIELD_KEYS.has(field)) {
-      problems[`mapping.${entry}.field`] ??= [
-        { message: `The field ${JSON.stringify(field)} does not exist.`, rule: 'field' },
-      ];
-      continue;
-    }
-    if (used.has(field)) {
-      problems.mapping ??= [
-        {
-          message: `The field ${field} is mapped to more than one column.`,
-          rule: 'orders:orderImport.fieldTwice',
-        },
-      ];
-      continue;
-    }
-    used.add(field);
-    while (mapping.length < column) mapping.push(null);
-    mapping[column] = field;
-  }
+  const mapping = chosenMapping(
+    args.mapping,
+    FIELD_KEYS,
+    'orders:orderImport.fieldTwice',
+    problems,
+  );
   for (const required of REQUIRED)
-    if (!used.has(required))
+    if (!mapping.includes(required))
       problems.mapping ??= [
         {
           message: `The ${required} field must be mapped to a column.`,

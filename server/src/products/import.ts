@@ -5,7 +5,7 @@ import { field as fieldRules } from '../domain/validation';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import { defineJobKind, JobRejected, type JobContext, type JobReport } from '../jobs/kinds';
 import { fileRows, firstRows, uploadTypeOf } from '../imports/files';
-import { guessMapping, type ImportField } from '../imports/mapping';
+import { chosenMapping, guessMapping, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
 import { findUpload } from '../uploads/uploads';
 import { productList } from './list';
@@ -233,37 +233,14 @@ export async function importProducts(
     if (!client)
       problems.clientId = [{ message: 'The selected client is invalid.', rule: 'exists' }];
   }
-  const mapping: (string | null)[] = [];
-  const used = new Set<string>();
-  for (const [entry, { column, field }] of args.mapping.entries()) {
-    if (!field) continue;
-    if (!Number.isInteger(column) || column < 0 || column > 1000) {
-      problems[`mapping.${entry}.column`] ??= [
-        { message: `The column ${column} does not exist.`, rule: 'column' },
-      ];
-      continue;
-    }
-    if (!TARGETS.has(field)) {
-      problems[`mapping.${entry}.field`] ??= [
-        { message: `The field ${JSON.stringify(field)} does not exist.`, rule: 'field' },
-      ];
-      continue;
-    }
-    if (used.has(field)) {
-      problems.mapping ??= [
-        {
-          message: `The field ${field} is mapped to more than one column.`,
-          rule: 'warehouse:productImport.fieldTwice',
-        },
-      ];
-      continue;
-    }
-    used.add(field);
-    while (mapping.length < column) mapping.push(null);
-    mapping[column] = field;
-  }
+  const mapping = chosenMapping(
+    args.mapping,
+    TARGETS,
+    'warehouse:productImport.fieldTwice',
+    problems,
+  );
   for (const required of ['sku', 'name'])
-    if (!used.has(required))
+    if (!mapping.includes(required))
       problems.mapping ??= [
         {
           message: `The ${required} field must be mapped to a column.`,
