@@ -2,7 +2,8 @@
 // Order import (issue 14): a CSV of 100,000 positions (German headers, 4 positions per order:
 // 25,000 orders with their shipping address and shipping method) imported by the job's own
 // handler (server/src/orders/import.ts: read the upload, resolve skus and shipping methods,
-// check every order with the order form's rules, then write) on PGlite and on PostgreSQL, in
+// check every order with the order form's rules, then write set-based, about 2,000 positions a
+// batch: orders/import-write.ts) on PGlite and on PostgreSQL, in
 // positions per second, beside PostgreSQL's `COPY` of the same rows (already converted: the
 // orders into an orders-shaped table, the positions into an order_items-shaped one, both with
 // the same indexes) — the limit. The second import of the same file writes nothing
@@ -15,7 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
-const server = new URL('../server/dist/', import.meta.url).pathname;
+// BENCH_SERVER_DIST: the absolute path of another build of server/src instead of server/dist
+// (e.g. `npx swc src -d .tmp/my-dist --strip-leading-paths --copy-files` in server/), so that a
+// rebuild of dist/ by someone else on a shared machine does not change what is measured.
+const server = process.env.BENCH_SERVER_DIST
+  ? `${process.env.BENCH_SERVER_DIST.replace(/\/$/, '')}/`
+  : new URL('../server/dist/', import.meta.url).pathname;
 const { PGlite } = await import('@electric-sql/pglite');
 const { migrate, openPostgres, PGLITE_EXTENSIONS, wrapPglite } = require(`${server}db/index.js`);
 const { storeUpload } = require(`${server}uploads/uploads.js`);
@@ -140,7 +146,7 @@ async function importOnce(db, ids, mode) {
 
 /** The import twice (new orders, then the same file: nothing changes) on one database. */
 async function measureImport(label, db) {
-  await migrate(db);
+  await migrate(db, new URL('../server/migrations/', import.meta.url).pathname);
   const ids = await prepare(db);
   const first = await importOnce(db, ids, 'ALL_OR_NOTHING');
   if (first.report.created !== ORDERS || first.report.rejectedTotal !== 0)

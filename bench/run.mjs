@@ -16,6 +16,7 @@ for (const step of [
   ['node', ['bench/orders.mjs']],
   ['node', ['bench/orders-import.mjs']],
   ['node', ['bench/fulfillment.mjs']],
+  ['node', ['bench/packing.mjs']],
   ['node', ['bench/stocktaking.mjs']],
 ]) {
   const result = spawnSync(step[0], step[1], { cwd: root, stdio: 'inherit' });

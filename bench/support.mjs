@@ -32,34 +32,59 @@ export async function adminHeaders(base) {
   };
 }
 
-/** CPU time (user + system, ms) a process has used so far; 0 once it is gone. */
-export function cpuMsOf(pid) {
+/** The fields of /proc/<pid>/stat after the command (state is [0], ppid [1]); undefined once gone. */
+function statOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
-/** CPU ms used so far by the PostgreSQL processes of the cluster on `port` (postmaster + children). */
+/** Clock ticks (USER_HZ 100) in ms. */
+const TICK_MS = 10;
+
+/** CPU time (user + system, ms) a process has used so far; 0 once it is gone. */
+export function cpuMsOf(pid) {
+  const fields = statOf(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * TICK_MS : 0;
+}
+
+/** CPU ms of a process's children that have exited and been waited for (cutime + cstime). */
+function exitedChildrenCpuMs(pid) {
+  const fields = statOf(pid);
+  return fields ? (Number(fields[13]) + Number(fields[14])) * TICK_MS : 0;
+}
+
+/**
+ * CPU ms used so far by the PostgreSQL cluster on `port`: the postmaster, its live children
+ * (backends, checkpointer, autovacuum workers …) and its children that have exited — a
+ * backend whose connection closed between two readings is in the postmaster's cutime + cstime
+ * once reaped (a zombie not yet reaped still shows its own times), so the total only grows.
+ * Read until the postmaster's exited-children time is the same before and after the live
+ * children were read: a child reaped meanwhile would be counted twice or not at all.
+ */
 export function postgresCpuMs(port) {
-  const procs = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
+  const pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
+  const master = pids.find((pid) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = stat.split(') ')[1].split(' ')[1];
-      procs.push({ pid, ppid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return cmd.includes('postgres') && cmd.includes(`-p\0${port}\0`);
     } catch {
-      // gone meanwhile
+      return false; // gone meanwhile
     }
-  }
-  const master = procs.find((p) => p.cmd.includes('postgres') && p.cmd.includes(`-p\0${port}\0`));
+  });
   if (!master) return 0;
-  return procs
-    .filter((p) => p.pid === master.pid || p.ppid === master.pid)
-    .reduce((sum, p) => sum + cpuMsOf(p.pid), 0);
+  for (let attempt = 0; ; attempt += 1) {
+    const exited = exitedChildrenCpuMs(master);
+    let live = cpuMsOf(master);
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid) || pid === master) continue;
+      const fields = statOf(pid);
+      if (fields?.[1] === master) live += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    }
+    if (exitedChildrenCpuMs(master) === exited || attempt === 10) return exited + live;
+  }
 }
 
 /** Runs fn; the CPU ms per request it cost the server process and PostgreSQL. */

@@ -1,5 +1,15 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import {
+  booted,
+  createClient,
+  createProduct,
+  createSupplier,
+  createWarehouse,
+  graphql,
+  logInAs,
+  pick,
+  uploadCsv,
+} from './support';
 
 // The avis import (issue 13) in the browser: a supplier's CSV with two delivery notes, one with
 // a row whose SKU is no product of the client, uploaded on /import/avis; supplier, client and
@@ -9,63 +19,18 @@ import { logInAs } from './support';
 // mapping and its labels, a required field left unmapped is refused, then mapped by hand.
 // Screenshots: German light, English dark.
 
-/** Waits until Kontor has booted (room for a machine under load). */
-async function booted(page: Page): Promise<void> {
-  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
-}
-
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-const address = {
-  street: 'Kai',
-  houseNumber: '3',
-  postcode: '20457',
-  city: 'Hamburg',
-  countryCode: 'DE',
-};
-
 /** A supplier, a client with two products, a warehouse (names carry the tag). */
 async function prerequisites(context: BrowserContext, tag: string) {
-  const supplier = await graphql(
-    context,
-    'mutation($i: SupplierInput!) { createSupplier(input: $i) { id name } }',
-    { i: { name: `Importlieferant ${tag}`, number: `IL-${tag}`, address } },
-  );
-  const client = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id name } }',
-    { i: { name: `Importkunde ${tag}`, address } },
-  );
-  const clientId = client.createClient.id as string;
-  const warehouse = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id name } }',
-    { i: { name: `Importlager ${tag}`, code: `I${tag}`, address } },
-  );
+  const supplier = await createSupplier(context, `Importlieferant ${tag}`, `IL-${tag}`);
+  const client = `Importkunde ${tag}`;
+  const clientId = await createClient(context, client);
+  const warehouse = await createWarehouse(context, `Importlager ${tag}`, `I${tag}`);
   for (const [sku, name] of [
     [`IA-${tag}`, 'Schrauben'],
     [`IB-${tag}`, 'Muttern'],
-  ])
-    await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-      i: { clientId, sku, name, priceNet: 1.5 },
-    });
-  return {
-    supplierId: supplier.createSupplier.id as string,
-    supplier: supplier.createSupplier.name as string,
-    client: client.createClient.name as string,
-    warehouse: warehouse.createWarehouse.name as string,
-  };
+  ] as const)
+    await createProduct(context, { clientId, sku, name, priceNet: 1.5 });
+  return { supplierId: supplier.id, supplier: supplier.name, client, warehouse: warehouse.name };
 }
 
 /** The supplier's avis (delivery note, status, lines), as the avis list reads them. */
@@ -94,25 +59,6 @@ async function avisOf(context: BrowserContext, supplierId: string) {
   }[];
 }
 
-/** Chooses a record in a search picker by typing and Enter. */
-async function pick(page: Page, label: string, name: string) {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.fill(name);
-  await expect(page.getByRole('option', { name })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(box).toHaveValue(name);
-}
-
-/** Puts a file into the upload field and waits until it is uploaded. */
-async function upload(page: Page, label: string, uploaded: string, name: string, content: string) {
-  await page.getByLabel(label, { exact: true }).setInputFiles({
-    name,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(content),
-  });
-  await expect(page.getByText(uploaded)).toBeVisible();
-}
-
 test('German: two delivery notes, one with an unknown SKU — only the good note becomes an avis, the same file again creates nothing', async ({
   page,
   context,
@@ -138,7 +84,7 @@ test('German: two delivery notes, one with an unknown SKU — only the good note
   await expect(page.getByRole('heading', { name: 'Avis importieren' })).toBeVisible();
 
   const run = async () => {
-    await upload(page, 'Datei', 'Hochgeladen', `avis-${tag}.csv`, csv);
+    await uploadCsv(page, 'Datei', 'Hochgeladen', `avis-${tag}.csv`, csv);
     // The preview with the mapping guessed from the German headers.
     await expect(
       page.getByRole('combobox', { name: 'Feld für Spalte „Lieferscheinnummer“' }),
@@ -147,9 +93,9 @@ test('German: two delivery notes, one with an unknown SKU — only the good note
       'quantity',
     );
     await expect(page.getByRole('cell', { name: `XX-${tag}` })).toBeVisible();
-    await pick(page, 'Lieferant', s.supplier);
-    await pick(page, 'Mandant', s.client);
-    await pick(page, 'Lager', s.warehouse);
+    await pick(page, page.getByRole('combobox', { name: 'Lieferant', exact: true }), s.supplier);
+    await pick(page, page.getByRole('combobox', { name: 'Mandant', exact: true }), s.client);
+    await pick(page, page.getByRole('combobox', { name: 'Lager', exact: true }), s.warehouse);
     await page.getByText('Nur die fehlerfreien Lieferscheine importieren').click();
     await expect(
       page.getByRole('radio', { name: 'Nur die fehlerfreien Lieferscheine importieren' }),
@@ -235,7 +181,7 @@ test('English: the preview with the guessed mapping and its labels; an unmapped 
   await page.goto('/import/avis');
   await booted(page);
   await expect(page.getByRole('heading', { name: 'Import avis' })).toBeVisible();
-  await upload(page, 'File', 'Uploaded', `asn-${tag}.csv`, csv);
+  await uploadCsv(page, 'File', 'Uploaded', `asn-${tag}.csv`, csv);
   await expect(page.getByRole('heading', { name: 'Preview and column mapping' })).toBeVisible();
   await expect(page.getByText('The first 2 rows of the file.')).toBeVisible();
   const column = (header: string) =>
@@ -257,9 +203,9 @@ test('English: the preview with the guessed mapping and its labels; an unmapped 
   ]);
   await expect(page.getByRole('cell', { name: 'gate 2' })).toBeVisible();
 
-  await pick(page, 'Supplier', s.supplier);
-  await pick(page, 'Client', s.client);
-  await pick(page, 'Warehouse', s.warehouse);
+  await pick(page, page.getByRole('combobox', { name: 'Supplier', exact: true }), s.supplier);
+  await pick(page, page.getByRole('combobox', { name: 'Client', exact: true }), s.client);
+  await pick(page, page.getByRole('combobox', { name: 'Warehouse', exact: true }), s.warehouse);
   await expect(page.getByRole('radio', { name: /All or nothing/ })).toBeChecked();
   // The quantity has no column yet: the server refuses, the page says which fields it needs.
   await page.getByRole('button', { name: 'Start import' }).click();

@@ -1,5 +1,17 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import {
+  booted,
+  createAvis,
+  createClient,
+  createProduct,
+  createSupplier,
+  warehouseWithPlaces,
+  graphql,
+  logInAs,
+  pick,
+  scan,
+  secondBrowser,
+} from './support';
 
 // Avis (issue 13): an advance delivery notice created on its page with two lines, booked by
 // keyboard (one line partly, the other fully, places scanned), closed with a difference and
@@ -7,114 +19,54 @@ import { logInAs } from './support';
 // new stock is in the inventory. English: an over-delivery is asked about, then recorded.
 // Screenshots of the details with the booking open, light and dark.
 
-/** Waits until Kontor has booted (room for a machine under load). */
-async function booted(page: Page): Promise<void> {
-  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
-}
-
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-const address = {
-  street: 'Kai',
-  houseNumber: '3',
-  postcode: '20457',
-  city: 'Hamburg',
-  countryCode: 'DE',
-};
-
 /**
  * A supplier (made here, or the one named `supplierName` already made on its page), a client,
  * a warehouse with three places, a plain and a lot-tracked product.
  */
 async function prerequisites(context: BrowserContext, tag: string, supplierName?: string) {
   const supplier = supplierName
-    ? {
-        createSupplier: (
-          await graphql(
-            context,
-            'query($s: String) { suppliers(page: { search: $s }) { items { id name } } }',
-            { s: supplierName },
-          )
-        ).suppliers.items[0],
-      }
-    : await graphql(
-        context,
-        'mutation($i: SupplierInput!) { createSupplier(input: $i) { id name } }',
-        { i: { name: `Lieferant ${tag}`, number: `L-${tag}`, address } },
-      );
-  const client = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id name } }',
-    { i: { name: `Avis-Kunde ${tag}`, address } },
-  );
-  const clientId = client.createClient.id;
-  const warehouse = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id name } }',
-    { i: { name: `Lager ${tag}`, code: `W${tag}`, address } },
-  );
-  const warehouseId = warehouse.createWarehouse.id;
-  const storage = await graphql(
-    context,
-    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
-    { w: warehouseId, i: { name: 'Halle 1', code: 'S1' } },
-  );
-  const rack = await graphql(
-    context,
-    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
-    { s: storage.createStorage.id, i: { name: 'Regal 1', code: 'R01' } },
-  );
-  const places = await graphql(
-    context,
-    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id path barcode } }',
-    { r: rack.createRack.id, i: { prefix: 'P', from: 1, to: 3, digits: 2 } },
-  );
-  const product = async (sku: string, name: string, lotTracked: boolean) =>
-    (
-      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-        i: { clientId, sku, name, priceNet: 2.5, lotTracked },
-      })
-    ).createProduct.id as string;
+    ? ((
+        await graphql(
+          context,
+          'query($s: String) { suppliers(page: { search: $s }) { items { id name } } }',
+          { s: supplierName },
+        )
+      ).suppliers.items[0] as { id: string; name: string })
+    : await createSupplier(context, `Lieferant ${tag}`, `L-${tag}`);
+  const clientName = `Avis-Kunde ${tag}`;
+  const clientId = await createClient(context, clientName);
+  const warehouse = await warehouseWithPlaces(context, `Lager ${tag}`, `W${tag}`);
+  const product = (sku: string, name: string, lotTracked: boolean) =>
+    createProduct(context, { clientId, sku, name, priceNet: 2.5, lotTracked });
   const plain = { sku: `AP-${tag}`, name: `Schrauben ${tag}` };
   const tracked = { sku: `AL-${tag}`, name: `Farbe ${tag}` };
   return {
-    supplierId: supplier.createSupplier.id as string,
-    supplierName: supplier.createSupplier.name as string,
-    clientId: clientId as string,
-    clientName: client.createClient.name as string,
-    warehouseId: warehouseId as string,
-    warehouseName: warehouse.createWarehouse.name as string,
-    places: places.createPlaces as { id: string; path: string; barcode: string }[],
+    supplierId: supplier.id,
+    supplierName: supplier.name,
+    clientId,
+    clientName,
+    warehouseId: warehouse.id,
+    warehouseName: warehouse.name,
+    places: warehouse.places,
     plain: { ...plain, id: await product(plain.sku, plain.name, false) },
     tracked: { ...tracked, id: await product(tracked.sku, tracked.name, true) },
   };
 }
 
-/** Types as a hand scanner does: the code, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-}
-
-/** Chooses a record in a search picker by typing and Enter. */
-async function pick(page: Page, scope: Page | Locator, label: string, typed: string, name: string) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.fill(typed);
-  await expect(page.getByRole('option', { name })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(box).toHaveValue(name);
-}
+/** An avis of the prerequisites' supplier, client and warehouse, delivery note DN-<tag>. */
+const announce = (
+  context: BrowserContext,
+  s: Awaited<ReturnType<typeof prerequisites>>,
+  tag: string,
+  input: { deliveryDate: string; lines: object[]; comment?: string },
+) =>
+  createAvis(context, {
+    supplierId: s.supplierId,
+    clientId: s.clientId,
+    warehouseId: s.warehouseId,
+    deliveryNoteNumber: `DN-${tag}`,
+    ...input,
+  });
 
 /** The cells of a table's row that holds `text`. */
 const rowOf = (page: Page, table: string, text: string) =>
@@ -148,11 +100,12 @@ test('German: an avis with two lines, booked by keyboard partly and fully, close
   const [a, b] = s.places as [(typeof s.places)[0], (typeof s.places)[0]];
 
   // The second browser watches the list of this supplier's avis.
-  const other = await browser.newContext({ locale: 'de-DE' });
-  await logInAs(other, 'admin');
-  const watcher = await other.newPage();
-  await watcher.goto(`/administration/avis?supplierId=${s.supplierId}`);
-  await booted(watcher);
+  const watcher = await secondBrowser(
+    browser,
+    'admin',
+    `/administration/avis?supplierId=${s.supplierId}`,
+  );
+  const other = watcher.context();
   await expect(watcher.getByRole('heading', { name: 'Avis' })).toBeVisible();
   await expect(watcher.getByText('Keine Einträge')).toBeVisible();
 
@@ -161,20 +114,20 @@ test('German: an avis with two lines, booked by keyboard partly and fully, close
   await booted(page);
   await page.getByRole('button', { name: 'Erstellen' }).click();
   await expect(page.getByRole('heading', { name: 'Avis erstellen' })).toBeVisible();
-  await pick(page, page, 'Lieferant', s.supplierName, s.supplierName);
-  await pick(page, page, 'Mandant', s.clientName, s.clientName);
+  await pick(page, 'Lieferant', s.supplierName);
+  await pick(page, 'Mandant', s.clientName);
   await page
     .getByRole('combobox', { name: 'Lager', exact: true })
     .selectOption({ label: s.warehouseName });
   await page.getByRole('textbox', { name: 'Lieferschein-Nr.' }).fill(`LS-${tag}`);
   await page.getByRole('textbox', { name: 'Liefertermin' }).fill('2026-12-01');
   const line1 = page.getByRole('group', { name: 'Position 1' });
-  await pick(page, line1, 'Produkt', s.plain.sku, s.plain.name);
+  await pick(page, line1.getByRole('combobox', { name: 'Produkt' }), s.plain.name, s.plain.sku);
   await line1.getByRole('spinbutton', { name: 'Angekündigt' }).fill('10');
   await page.getByRole('button', { name: 'Position hinzufügen' }).click();
   const line2 = page.getByRole('group', { name: 'Position 2' });
   await expect(line2.getByRole('combobox', { name: 'Produkt' })).toBeFocused();
-  await pick(page, line2, 'Produkt', s.tracked.sku, s.tracked.name);
+  await pick(page, line2.getByRole('combobox', { name: 'Produkt' }), s.tracked.name, s.tracked.sku);
   await line2.getByRole('spinbutton', { name: 'Angekündigt' }).fill('5');
   await line2.getByRole('textbox', { name: 'Charge' }).fill('CH-1');
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -288,21 +241,10 @@ test('English: an over-delivery is asked about, then booked and recorded; editin
   const tag = `E${Date.now().toString(36).toUpperCase()}`;
   await logInAs(context, 'admin');
   const s = await prerequisites(context, tag);
-  const created = await graphql(
-    context,
-    'mutation($i: AvisInput!) { createAvis(input: $i) { id number } }',
-    {
-      i: {
-        supplierId: s.supplierId,
-        clientId: s.clientId,
-        warehouseId: s.warehouseId,
-        deliveryNoteNumber: `DN-${tag}`,
-        deliveryDate: '2026-12-02',
-        lines: [{ productId: s.plain.id, announcedQuantity: 3 }],
-      },
-    },
-  );
-  const { id, number } = created.createAvis as { id: string; number: string };
+  const { id, number } = await announce(context, s, tag, {
+    deliveryDate: '2026-12-02',
+    lines: [{ productId: s.plain.id, announcedQuantity: 3 }],
+  });
   await page.addInitScript(() => localStorage.setItem('locale', 'en'));
 
   // From the list's book action straight into the booking.
@@ -357,25 +299,14 @@ test('the details with the booking open in the light and the dark theme (screens
   const tag = `S${Date.now().toString(36).toUpperCase()}`;
   await logInAs(context, 'admin');
   const s = await prerequisites(context, tag);
-  const created = await graphql(
-    context,
-    'mutation($i: AvisInput!) { createAvis(input: $i) { id } }',
-    {
-      i: {
-        supplierId: s.supplierId,
-        clientId: s.clientId,
-        warehouseId: s.warehouseId,
-        deliveryNoteNumber: `DN-${tag}`,
-        deliveryDate: '2026-12-03',
-        comment: 'Anlieferung über Tor 2',
-        lines: [
-          { productId: s.plain.id, announcedQuantity: 12 },
-          { productId: s.tracked.id, announcedQuantity: 4, lot: 'CH-9' },
-        ],
-      },
-    },
-  );
-  const id = created.createAvis.id as string;
+  const { id } = await announce(context, s, tag, {
+    deliveryDate: '2026-12-03',
+    comment: 'Anlieferung über Tor 2',
+    lines: [
+      { productId: s.plain.id, announcedQuantity: 12 },
+      { productId: s.tracked.id, announcedQuantity: 4, lot: 'CH-9' },
+    ],
+  });
   for (const [locale, dark] of [
     ['de', false],
     ['en', true],
@@ -420,24 +351,13 @@ test('German: an announced avis is edited (a quantity, a line removed), then can
   const tag = `B${Date.now().toString(36).toUpperCase()}`;
   await logInAs(context, 'admin');
   const s = await prerequisites(context, tag);
-  const created = await graphql(
-    context,
-    'mutation($i: AvisInput!) { createAvis(input: $i) { id number } }',
-    {
-      i: {
-        supplierId: s.supplierId,
-        clientId: s.clientId,
-        warehouseId: s.warehouseId,
-        deliveryNoteNumber: `DN-${tag}`,
-        deliveryDate: '2026-12-04',
-        lines: [
-          { productId: s.plain.id, announcedQuantity: 8 },
-          { productId: s.tracked.id, announcedQuantity: 2, lot: 'CH-2' },
-        ],
-      },
-    },
-  );
-  const { id, number } = created.createAvis as { id: string; number: string };
+  const { id, number } = await announce(context, s, tag, {
+    deliveryDate: '2026-12-04',
+    lines: [
+      { productId: s.plain.id, announcedQuantity: 8 },
+      { productId: s.tracked.id, announcedQuantity: 2, lot: 'CH-2' },
+    ],
+  });
   await page.goto(`/administration/avis/${id}/details`);
   await booted(page);
   await page.getByRole('button', { name: 'Bearbeiten' }).click();

@@ -1,56 +1,28 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { booted, logInAs } from './support';
+import { ADDRESS, booted, createClient, createOrder, createProduct, logInAs } from './support';
 
 // The dashboard (issue 14): the figures and the 30-day chart; a second browser's order moves
 // them without a reload; a user without order:view sees the page without figures. German and
 // English, light and dark (screenshots).
 
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-const address = {
-  street: 'Kai',
-  houseNumber: '3',
-  postcode: '20457',
-  city: 'Hamburg',
-  countryCode: 'DE',
-};
-
 /** A client with one product, made through the API. */
 async function clientWithProduct(context: BrowserContext, tag: string) {
-  const client = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    { i: { name: `Dashboard ${tag}`, address } },
-  );
-  const clientId = client.createClient.id as string;
-  const product = await graphql(
-    context,
-    'mutation($i: ProductInput!) { createProduct(input: $i) { id } }',
-    { i: { clientId, sku: `DB-${tag}`, name: 'Tasse', priceNet: 4.5 } },
-  );
-  return { clientId, productId: product.createProduct.id as string };
+  const clientId = await createClient(context, `Dashboard ${tag}`);
+  const productId = await createProduct(context, {
+    clientId,
+    sku: `DB-${tag}`,
+    name: 'Tasse',
+    priceNet: 4.5,
+  });
+  return { clientId, productId };
 }
 
-async function createOrder(context: BrowserContext, clientId: string, productId: string) {
-  await graphql(context, 'mutation($i: OrderInput!) { createOrder(input: $i) { id } }', {
-    i: {
-      clientId,
-      shippingAddress: { ...address, firstName: 'Erika', lastName: 'Muster' },
-      items: [{ productId, quantity: 2 }],
-    },
+const orderOf = (context: BrowserContext, clientId: string, productId: string) =>
+  createOrder(context, {
+    clientId,
+    shippingAddress: { ...ADDRESS, firstName: 'Erika', lastName: 'Muster' },
+    items: [{ productId, quantity: 2 }],
   });
-}
 
 /** The number a figure's card shows. */
 async function figure(page: Page, label: string): Promise<number> {
@@ -96,7 +68,7 @@ test('German: the figures and the chart; an order made in a second browser moves
   const other = await browser.newContext({ locale: 'de-DE' });
   await logInAs(other, 'admin');
   const s = await clientWithProduct(other, tag);
-  await createOrder(other, s.clientId, s.productId);
+  await orderOf(other, s.clientId, s.productId);
   // (Other tests may add orders at the same time: each figure grows by at least this one.)
   await expect
     .poll(() => figure(page, 'Bestellungen gesamt'), { timeout: 15_000 })

@@ -1,5 +1,18 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import {
+  bookIn,
+  booted,
+  createClient,
+  createOrder,
+  createProduct,
+  createShippingMethod,
+  warehouseWithPlaces,
+  graphql,
+  gtin13,
+  logInAs,
+  scan,
+  secondBrowser,
+} from './support';
 
 // Fulfillment (issue 15), keyboard only at the scanner screens (a hand scanner types the code
 // and presses Enter): a picklist for 3 orders is created on /picklist and picked line by line
@@ -11,30 +24,6 @@ import { logInAs } from './support';
 // an unknown order, a partial shipment that keeps the order processing, ship all of the rest,
 // a picklist cancelled with confirmation (its stock released, its order pending again).
 // Screenshots (outputs): German light and English dark of both screens.
-
-/** Waits until Kontor has booted (room for a machine under load). */
-async function booted(page: Page): Promise<void> {
-  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
-}
-
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-/** Twelve digits with their GTIN-13 check digit. */
-function gtin13(twelve: string): string {
-  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return twelve + String((10 - (sum % 10)) % 10);
-}
 
 const address = {
   firstName: 'Erika',
@@ -57,100 +46,34 @@ async function prerequisites(
   orders: Record<string, ['tasse' | 'buch', number][]>,
 ) {
   const client = `Versand ${tag}`;
-  const { createClient } = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    {
-      i: {
-        name: client,
-        address: {
-          street: 'Kai',
-          houseNumber: '3',
-          postcode: '20457',
-          city: 'Hamburg',
-          countryCode: 'DE',
-        },
-      },
-    },
-  );
+  const clientId = await createClient(context, client);
   const digits = String(Date.now()).slice(-9);
-  const product = async (sku: string, name: string, ean: string) =>
-    (
-      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-        i: { clientId: createClient.id, sku, name, ean, priceNet: 5, vatRate: 19 },
-      })
-    ).createProduct.id as string;
+  const product = (sku: string, name: string, ean: string) =>
+    createProduct(context, { clientId, sku, name, ean, priceNet: 5, vatRate: 19 });
   const tasse = { sku: `TASSE-${tag}`, ean: gtin13(`40${digits}1`), id: '' };
   const buch = { sku: `BUCH-${tag}`, ean: gtin13(`40${digits}2`), id: '' };
   tasse.id = await product(tasse.sku, 'Tasse blau', tasse.ean);
   buch.id = await product(buch.sku, 'Kochbuch', buch.ean);
-  const { createShipper } = await graphql(
-    context,
-    'mutation($i: ShipperInput!) { createShipper(input: $i) { id } }',
-    { i: { name: `Post ${tag}` } },
-  );
-  const { createShippingMethod } = await graphql(
-    context,
-    'mutation($i: ShippingMethodInput!) { createShippingMethod(input: $i) { id } }',
-    {
-      i: {
-        name: `Paket ${tag}`,
-        shipperId: createShipper.id,
-        hazmatAllowed: false,
-        trackingRequired: false,
-      },
-    },
-  );
-  const { createWarehouse } = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id code } }',
-    {
-      i: {
-        name: `Lager ${tag}`,
-        code: `F${tag}`.slice(0, 20),
-        address: {
-          street: 'Kai',
-          houseNumber: '3',
-          postcode: '20457',
-          city: 'Hamburg',
-          countryCode: 'DE',
-        },
-      },
-    },
-  );
-  const { createStorage } = await graphql(
-    context,
-    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
-    { w: createWarehouse.id, i: { name: 'Halle', code: 'S1' } },
-  );
-  const { createRack } = await graphql(
-    context,
-    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
-    { s: createStorage.id, i: { name: 'Regal', code: 'R01' } },
-  );
-  const { createPlaces } = await graphql(
-    context,
-    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id barcode path } }',
-    { r: createRack.id, i: { prefix: 'P', from: 1, to: 2, digits: 2 } },
-  );
-  const places = createPlaces as { id: string; barcode: string; path: string }[];
+  const shippingMethodId = await createShippingMethod(context, tag);
+  const warehouse = await warehouseWithPlaces(context, `Lager ${tag}`, `F${tag}`.slice(0, 20), {
+    places: 2,
+    storage: 'Halle',
+    rack: 'Regal',
+  });
+  const places = warehouse.places;
   for (const [productId, placeId, quantity] of [
     [tasse.id, places[0]!.id, 10],
     [buch.id, places[1]!.id, 5],
   ] as const)
-    await graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
-      i: { kind: 'IN', warehouseId: createWarehouse.id, placeId, productId, quantity },
-    });
+    await bookIn(context, { warehouseId: warehouse.id, placeId, productId, quantity });
   const products = { tasse, buch };
   for (const [number, items] of Object.entries(orders))
-    await graphql(context, 'mutation($i: OrderInput!) { createOrder(input: $i) { id } }', {
-      i: {
-        clientId: createClient.id,
-        number,
-        shippingMethodId: createShippingMethod.id,
-        shippingAddress: address,
-        items: items.map(([which, quantity]) => ({ productId: products[which].id, quantity })),
-      },
+    await createOrder(context, {
+      clientId,
+      number,
+      shippingMethodId,
+      shippingAddress: address,
+      items: items.map(([which, quantity]) => ({ productId: products[which].id, quantity })),
     });
   return {
     client,
@@ -168,12 +91,6 @@ async function tabTo(page: Page, target: Locator, shift = false) {
     await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
   }
   await expect(target).toBeFocused();
-}
-
-/** Types a code into the focused field and presses Enter, as a hand scanner does. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
 }
 
 /** The inventory row of a sku: [total, locked, available] as shown. */
@@ -215,11 +132,12 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   });
 
   // A second browser watches the inventory and the dashboard.
-  const other = await browser.newContext({ locale: 'de-DE' });
-  await logInAs(other, 'admin');
-  const inventory = await other.newPage();
-  await inventory.goto(`/administration/currentinventory?search=${tag}`);
-  await booted(inventory);
+  const inventory = await secondBrowser(
+    browser,
+    'admin',
+    `/administration/currentinventory?search=${tag}`,
+  );
+  const other = inventory.context();
   await expectStock(inventory, s.tasse.sku, 10, 0);
   await expectStock(inventory, s.buch.sku, 5, 0);
   const dashboard = await other.newPage();

@@ -1,6 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import {
+  ADDRESS,
+  bookIn,
+  booted,
+  createClient,
+  createOrder,
+  createProduct,
+  warehouseWithPlaces,
+  graphql,
+  logInAs,
+} from './support';
 
 // The invoice export (issue 15): an order shipped through the packing station's API (ship
 // all), then /export/invoice by keyboard — client picker, period, Enter — shows the server's
@@ -8,101 +18,43 @@ import { logInAs } from './support';
 // shipped position. VAT per position rounded half-up: 3 × 2,50 € at 19 % = 1,425 € → 1,43 €.
 // German and English, light and dark (screenshots).
 
-async function booted(page: Page): Promise<void> {
-  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
-}
-
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-const address = {
-  street: 'Kai',
-  houseNumber: '3',
-  postcode: '20457',
-  city: 'Hamburg',
-  countryCode: 'DE',
-};
-
 /** A client with a department, two products in stock, and one order shipped in full today. */
 async function shippedOrder(context: BrowserContext, tag: string) {
   const client = `Rechnung ${tag}`;
-  const { createClient } = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    { i: { name: client, address } },
-  );
-  const clientId = createClient.id as string;
+  const clientId = await createClient(context, client);
   await graphql(context, 'mutation($i: DepartmentInput!) { createDepartment(input: $i) { id } }', {
     i: { clientId, name: 'Einkauf', customerNumber: `KD-${tag}` },
   });
-  const product = async (sku: string, name: string, priceNet: number, vatRate: number) =>
-    (
-      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-        i: { clientId, sku, name, priceNet, vatRate },
-      })
-    ).createProduct.id as string;
+  const product = (sku: string, name: string, priceNet: number, vatRate: number) =>
+    createProduct(context, { clientId, sku, name, priceNet, vatRate });
   const tasse = await product(`TASSE-${tag}`, 'Tasse blau', 2.5, 19);
   const buch = await product(`BUCH-${tag}`, 'Kochbuch', 10, 7);
-  const { createWarehouse } = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id } }',
-    { i: { name: `Lager ${tag}`, code: `R${tag}`.slice(0, 20), address } },
-  );
-  const { createStorage } = await graphql(
-    context,
-    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
-    { w: createWarehouse.id, i: { name: 'Halle', code: 'S1' } },
-  );
-  const { createRack } = await graphql(
-    context,
-    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
-    { s: createStorage.id, i: { name: 'Regal', code: 'R01' } },
-  );
-  const { createPlaces } = await graphql(
-    context,
-    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id } }',
-    { r: createRack.id, i: { prefix: 'P', from: 1, to: 1, digits: 2 } },
-  );
+  const warehouse = await warehouseWithPlaces(context, `Lager ${tag}`, `R${tag}`.slice(0, 20), {
+    places: 1,
+    storage: 'Halle',
+    rack: 'Regal',
+  });
   for (const productId of [tasse, buch])
-    await graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
-      i: {
-        kind: 'IN',
-        warehouseId: createWarehouse.id,
-        placeId: createPlaces[0].id,
-        productId,
-        quantity: 10,
-      },
+    await bookIn(context, {
+      warehouseId: warehouse.id,
+      placeId: warehouse.places[0]!.id,
+      productId,
+      quantity: 10,
     });
-  const { createOrder } = await graphql(
-    context,
-    'mutation($i: OrderInput!) { createOrder(input: $i) { id number version } }',
-    {
-      i: {
-        clientId,
-        shippingAddress: { ...address, lastName: 'Petersen' },
-        items: [
-          { productId: tasse, quantity: 3 },
-          { productId: buch, quantity: 1 },
-        ],
-      },
-    },
-  );
+  const order = await createOrder(context, {
+    clientId,
+    shippingAddress: { ...ADDRESS, lastName: 'Petersen' },
+    items: [
+      { productId: tasse, quantity: 3 },
+      { productId: buch, quantity: 1 },
+    ],
+  });
   await graphql(
     context,
     'mutation($o: ID!, $v: Int!) { shipAll(orderId: $o, version: $v, trackingNumber: "00340434161094042557") { id } }',
-    { o: createOrder.id, v: createOrder.version },
+    { o: order.id, v: order.version },
   );
-  return { client, clientId, number: createOrder.number as string, tag };
+  return { client, clientId, number: order.number, tag };
 }
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });

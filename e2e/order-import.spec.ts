@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { booted, logInAs } from './support';
+import { booted, createClient, createProduct, graphql, logInAs, pick, uploadCsv } from './support';
 
 // The order import (issue 14) in the browser: a CSV of 3 orders (one row per position) with one
 // bad row (a sku the client does not have) uploaded on /import/order, its preview with the
@@ -7,42 +7,11 @@ import { booted, logInAs } from './support';
 // value and why, downloadable as CSV); then the fixed file: only the missing order is created,
 // no duplicates — German and English.
 
-/** Runs one GraphQL operation as the context's logged-in user. */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-/** A client with two products, through the product's own API. */
+/** A client with two products. */
 async function newClient(context: BrowserContext, name: string, tag: string): Promise<string> {
-  const data = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    {
-      i: {
-        name,
-        address: {
-          street: 'Hafenstraße',
-          houseNumber: '1',
-          postcode: '20457',
-          city: 'Hamburg',
-          countryCode: 'DE',
-        },
-      },
-    },
-  );
-  const clientId = String(data.createClient.id);
+  const clientId = await createClient(context, name);
   for (const sku of [`${tag}-1`, `${tag}-2`])
-    await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-      i: { clientId, sku, name: `Artikel ${sku}`, priceNet: 9.5 },
-    });
+    await createProduct(context, { clientId, sku, name: `Artikel ${sku}`, priceNet: 9.5 });
   return clientId;
 }
 
@@ -112,20 +81,11 @@ async function runImport(
   file: { name: string; content: string },
   client: string,
 ) {
-  await page.getByLabel(text.file, { exact: true }).setInputFiles({
-    name: file.name,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(file.content),
-  });
-  await expect(page.getByText(text.uploaded)).toBeVisible();
+  await uploadCsv(page, text.file, text.uploaded, file.name, file.content);
   // The preview: the first rows, each column's field guessed from its German header.
   await expect(page.getByRole('combobox', { name: text.skuColumn })).toHaveValue('sku');
   await expect(page.getByRole('cell', { name: 'München' })).toBeVisible();
-  const picker = page.getByRole('combobox', { name: text.client });
-  await picker.fill(client);
-  await expect(page.getByRole('option', { name: client })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(picker).toHaveValue(client);
+  await pick(page, text.client, client);
   await page.getByText(text.goodRows).click();
   await expect(page.getByRole('radio', { name: text.goodRows })).toBeChecked();
   await page.getByRole('button', { name: text.start }).click();

@@ -1,5 +1,16 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import {
+  ADDRESS as address,
+  bookIn,
+  booted,
+  createClient,
+  createProduct,
+  createShippingMethod,
+  graphql,
+  logInAs,
+  pick as pickClient,
+  warehouseWithPlaces,
+} from './support';
 
 // Orders (issue 14): an order created on /order/create by keyboard (client picker, shipping
 // address, product search by sku + Enter), the totals the server computed, an edit, put on
@@ -8,65 +19,15 @@ import { logInAs } from './support';
 // it, shows its status changes in a second browser without a reload and holds it in bulk.
 // German and English (a stale edit refused, a cancelled order read-only).
 
-/** Waits until Kontor has booted (room for a machine under load). */
-async function booted(page: Page): Promise<void> {
-  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
-}
-
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-const address = {
-  street: 'Kai',
-  houseNumber: '3',
-  postcode: '20457',
-  city: 'Hamburg',
-  countryCode: 'DE',
-};
-
 /** A client with two products (net 2,50 € at 19 % and 10,00 € at 7 %) and a shipping method. */
 async function prerequisites(context: BrowserContext, tag: string) {
   const client = `Shop ${tag}`;
-  const { createClient } = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    { i: { name: client, address } },
-  );
-  const product = async (sku: string, name: string, priceNet: number, vatRate: number) =>
-    (
-      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-        i: { clientId: createClient.id, sku, name, priceNet, vatRate },
-      })
-    ).createProduct.id as string;
+  const clientId = await createClient(context, client);
+  const product = (sku: string, name: string, priceNet: number, vatRate: number) =>
+    createProduct(context, { clientId, sku, name, priceNet, vatRate });
   const tasseId = await product(`TASSE-${tag}`, 'Tasse blau', 2.5, 19);
   const buchId = await product(`BUCH-${tag}`, 'Kochbuch', 10, 7);
-  const { createShipper } = await graphql(
-    context,
-    'mutation($i: ShipperInput!) { createShipper(input: $i) { id } }',
-    { i: { name: `Post ${tag}` } },
-  );
-  await graphql(
-    context,
-    'mutation($i: ShippingMethodInput!) { createShippingMethod(input: $i) { id } }',
-    {
-      i: {
-        name: `Paket ${tag}`,
-        shipperId: createShipper.id,
-        hazmatAllowed: false,
-        trackingRequired: false,
-      },
-    },
-  );
+  await createShippingMethod(context, tag);
   return {
     client,
     tasse: `TASSE-${tag}`,
@@ -79,35 +40,17 @@ async function prerequisites(context: BrowserContext, tag: string) {
 
 /** Books stock in (a warehouse with one place): the products become available. */
 async function bookStock(context: BrowserContext, tag: string, stock: [string, number][]) {
-  const { createWarehouse } = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id } }',
-    { i: { name: `Lager ${tag}`, code: `O${tag}`.slice(0, 20), address } },
-  );
-  const { createStorage } = await graphql(
-    context,
-    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
-    { w: createWarehouse.id, i: { name: 'Halle', code: 'S1' } },
-  );
-  const { createRack } = await graphql(
-    context,
-    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
-    { s: createStorage.id, i: { name: 'Regal', code: 'R01' } },
-  );
-  const { createPlaces } = await graphql(
-    context,
-    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id } }',
-    { r: createRack.id, i: { prefix: 'P', from: 1, to: 1, digits: 2 } },
-  );
+  const warehouse = await warehouseWithPlaces(context, `Lager ${tag}`, `O${tag}`.slice(0, 20), {
+    places: 1,
+    storage: 'Halle',
+    rack: 'Regal',
+  });
   for (const [productId, quantity] of stock)
-    await graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
-      i: {
-        kind: 'IN',
-        warehouseId: createWarehouse.id,
-        placeId: createPlaces[0].id,
-        productId,
-        quantity,
-      },
+    await bookIn(context, {
+      warehouseId: warehouse.id,
+      placeId: warehouse.places[0]!.id,
+      productId,
+      quantity,
     });
 }
 
@@ -120,14 +63,6 @@ async function pick(page: Page, number: string) {
 }
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-/** Chooses the client in the form's picker by typing its name, then Enter. */
-async function pickClient(page: Page, label: string, name: string) {
-  await page.getByRole('combobox', { name: label }).fill(name);
-  await expect(page.getByRole('option', { name })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(name);
-}
 
 /** Adds a product by typing its sku into the product search and pressing Enter (a scanner). */
 async function addProduct(page: Page, search: string, sku: string) {
@@ -146,6 +81,22 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   const tag = Date.now().toString(36).toUpperCase();
   await logInAs(context, 'admin');
   const s = await prerequisites(context, tag);
+  // Two departments of the client (the invoice's customer numbers).
+  const { clients } = await graphql(
+    context,
+    'query($s: String) { clients(page: { search: $s }) { items { id name } } }',
+    { s: s.client },
+  );
+  const clientId = clients.items.find((c: { name: string }) => c.name === s.client).id;
+  for (const [name, customerNumber] of [
+    ['Einkauf', `E-${tag}`],
+    ['Vertrieb', `V-${tag}`],
+  ])
+    await graphql(
+      context,
+      'mutation($i: DepartmentInput!) { createDepartment(input: $i) { id } }',
+      { i: { name, customerNumber, clientId } },
+    );
 
   await page.goto('/order/create');
   await booted(page);
@@ -157,6 +108,11 @@ test('German: create an order by keyboard, edit it, hold and release it; history
 
   await pickClient(page, 'Mandant', s.client);
   await page.getByRole('combobox', { name: 'Versandart' }).selectOption({ label: s.method });
+  // The department by keyboard: the focused select takes the typed name.
+  const department = page.getByRole('combobox', { name: 'Abteilung' });
+  await expect(department.getByRole('option', { name: `Vertrieb (V-${tag})` })).toBeAttached();
+  await department.focus();
+  await page.keyboard.type('Vertrieb');
   await textbox(page, 'Vorname').fill('Erika');
   await textbox(page, 'Nachname').fill('Mustermann');
   await textbox(page, 'Straße').fill('Heidestraße');
@@ -181,6 +137,9 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   await expect(totals).toHaveText(['17,50 €', '2,13 €', '19,63 €']);
   const number = (await page.locator('.kontor-order-header strong').textContent())!;
   expect(number).toMatch(/^K-\d{4}-\d{6}$/);
+  await expect(page.locator('.kontor-order-header')).toContainText(
+    `Abteilung: Vertrieb (V-${tag})`,
+  );
 
   // A second browser watches the list, searched by the new order's number.
   const other = await browser.newContext({ locale: 'de-DE' });
@@ -193,11 +152,14 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   await expect(row).toContainText('Erika Mustermann');
   await expect(row).toContainText('19,63 €');
 
-  // Edit: 4 cups; the totals follow.
+  // Edit: 4 cups and the other department; the totals and the header follow.
   await textbox(page, `Menge ${s.tasse}`).fill('4');
+  await department.focus();
+  await page.keyboard.type('Einkauf');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Die Bestellung wurde gespeichert.')).toBeVisible();
   await expect(totals).toHaveText(['20,00 €', '2,60 €', '22,60 €']);
+  await expect(page.locator('.kontor-order-header')).toContainText(`Abteilung: Einkauf (E-${tag})`);
 
   // Put on hold from the order's page, with the confirmation first.
   await page.getByRole('button', { name: 'Anhalten' }).click();
@@ -219,7 +181,7 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   const history = page.getByRole('table', { name: 'Verlauf' }).getByRole('row');
   const event = (text: string) => history.filter({ hasText: text });
   await expect(event('Angelegt')).toHaveCount(1);
-  await expect(event('Bearbeitet')).toContainText('Positionen');
+  await expect(event('Bearbeitet')).toContainText('Abteilung, Positionen');
   await expect(event(`Not enough stock of ${s.tasse}: 4 needed, 0 available.`)).toHaveCount(1);
   await expect(event('Offen → Angehalten')).toContainText('Status geändert');
   await expect(event('Angehalten → Offen')).toContainText('Status geändert');

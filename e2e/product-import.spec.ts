@@ -1,44 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { booted, logInAs } from './support';
+import { booted, createClient, graphql, logInAs, pick, uploadCsv } from './support';
 
 // The product import (issue 12) in the browser: a CSV with one bad row (a wrong EAN check
 // digit) uploaded on /import/product, its preview with the guessed mapping, "all or nothing"
 // (nothing written, the report names row, column, value and why, downloadable as CSV), then
 // "only the good rows", then the same file again (nothing changes) — German and English.
-
-/** Runs one GraphQL operation as the context's logged-in user. */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-/** A client to import into, through the product's own API. */
-async function newClient(context: BrowserContext, name: string): Promise<string> {
-  const data = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    {
-      i: {
-        name,
-        address: {
-          street: 'Hafenstraße',
-          houseNumber: '1',
-          postcode: '20457',
-          city: 'Hamburg',
-          countryCode: 'DE',
-        },
-      },
-    },
-  );
-  return String(data.createClient.id);
-}
 
 /** The client's products (sku and version), as the product list reads them. */
 async function productsOf(context: BrowserContext, clientId: string) {
@@ -112,20 +78,11 @@ async function runImport(
   client: string,
   mode: 'allOrNothing' | 'goodRows',
 ) {
-  await page.getByLabel(text.file, { exact: true }).setInputFiles({
-    name: file.name,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(file.content),
-  });
-  await expect(page.getByText(text.uploaded)).toBeVisible();
+  await uploadCsv(page, text.file, text.uploaded, file.name, file.content);
   // The preview: the first rows, each column's field guessed from its German header.
   await expect(page.getByRole('combobox', { name: text.skuColumn })).toHaveValue('sku');
   await expect(page.getByRole('cell', { name: 'Ethanol' })).toBeVisible();
-  const picker = page.getByRole('combobox', { name: text.client });
-  await picker.fill(client);
-  await expect(page.getByRole('option', { name: client })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(picker).toHaveValue(client);
+  await pick(page, text.client, client);
   // (Blueprint's indicator lies over the radio button itself: the label is what a user clicks.)
   await page.getByText(text[mode]).click();
   await expect(page.getByRole('radio', { name: text[mode] })).toBeChecked();
@@ -145,7 +102,7 @@ for (const language of ['de', 'en'] as const) {
     const client = `Import ${tag}`;
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
     await logInAs(context, 'admin');
-    const clientId = await newClient(context, client);
+    const clientId = await createClient(context, client);
     const file = { name: `produkte-${tag}.csv`, content: productsCsv(tag) };
 
     await page.goto('/import/product');

@@ -1,5 +1,14 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { booted, logInAs } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  bookIn,
+  booted,
+  createClient,
+  createProduct,
+  createWarehouse,
+  graphql,
+  logInAs,
+  pick,
+} from './support';
 
 // Products (issue 12): a hazmat product created through the form by keyboard and mouse, the
 // browser's and the server's refusals, the ADR points, an image, edit and delete — German and
@@ -11,48 +20,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** Runs one GraphQL operation as the context's logged-in user. */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-/** A client to hang the products on, through the product's own API. */
-async function newClient(context: BrowserContext, name: string): Promise<string> {
-  const data = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    {
-      i: {
-        name,
-        address: {
-          street: 'Hafenstraße',
-          houseNumber: '1',
-          postcode: '20457',
-          city: 'Hamburg',
-          countryCode: 'DE',
-        },
-      },
-    },
-  );
-  return data.createClient.id;
-}
-
-/** Chooses a client in the form's picker by typing its name, then Enter. */
-async function pickClient(page: Page, label: string, name: string) {
-  await page.getByRole('combobox', { name: label }).fill(name);
-  await expect(page.getByRole('option', { name })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(name);
-}
-
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 test('German: a hazmat product by keyboard and mouse — EAN and CAS check digits refused, ADR points, image, edit, delete', async ({
@@ -63,7 +30,7 @@ test('German: a hazmat product by keyboard and mouse — EAN and CAS check digit
   const tag = Date.now().toString(36);
   const client = `Gefahrgut ${tag}`;
   await logInAs(context, 'admin');
-  await newClient(context, client);
+  await createClient(context, client);
 
   await page.goto('/administration/product/create');
   await booted(page);
@@ -72,7 +39,7 @@ test('German: a hazmat product by keyboard and mouse — EAN and CAS check digit
   // Client, SKU and name are required.
   await expect(page.getByText('Dies ist ein Pflichtfeld')).toHaveCount(3);
 
-  await pickClient(page, 'Mandant', client);
+  await pick(page, 'Mandant', client);
   // By keyboard: SKU, then Tab to the next fields.
   await textbox(page, 'SKU').click();
   await page.keyboard.type(`BENZIN-${tag}`);
@@ -184,17 +151,15 @@ test('English: messages, a taken sku from the server, ADR points, edit and delet
   const tag = Date.now().toString(36);
   const client = `Hazmat ${tag}`;
   await logInAs(context, 'admin');
-  const clientId = await newClient(context, client);
-  await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-    i: { clientId, sku: `ACID-${tag}`, name: 'Taken' },
-  });
+  const clientId = await createClient(context, client);
+  await createProduct(context, { clientId, sku: `ACID-${tag}`, name: 'Taken' });
   await page.addInitScript(() => localStorage.setItem('locale', 'en'));
 
   await page.goto('/administration/product/create');
   await booted(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('That is a mandatory field')).toHaveCount(3);
-  await pickClient(page, 'Client', client);
+  await pick(page, 'Client', client);
   await textbox(page, 'SKU').fill(`acid-${tag}`);
   await textbox(page, 'Name').fill('Sulphuric acid');
   await textbox(page, 'EAN').fill('12345');
@@ -259,31 +224,13 @@ test('German: the stock tab shows the stock by place and lot; a product with sto
   test.setTimeout(60_000);
   const tag = Date.now().toString(36).toUpperCase();
   await logInAs(context, 'admin');
-  const clientId = await newClient(context, `Bestand ${tag}`);
-  const product = await graphql(
-    context,
-    'mutation($i: ProductInput!) { createProduct(input: $i) { id } }',
-    { i: { clientId, sku: `LAGER-${tag}`, name: `Lagerware ${tag}` } },
-  );
-  const productId = product.createProduct.id;
-  const warehouse = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id } }',
-    {
-      i: {
-        name: `Lager ${tag}`,
-        code: `W${tag}`,
-        address: {
-          street: 'Kai',
-          houseNumber: '3',
-          postcode: '20457',
-          city: 'Hamburg',
-          countryCode: 'DE',
-        },
-      },
-    },
-  );
-  const warehouseId = warehouse.createWarehouse.id;
+  const clientId = await createClient(context, `Bestand ${tag}`);
+  const productId = await createProduct(context, {
+    clientId,
+    sku: `LAGER-${tag}`,
+    name: `Lagerware ${tag}`,
+  });
+  const { id: warehouseId } = await createWarehouse(context, `Lager ${tag}`, `W${tag}`);
   const storage = await graphql(
     context,
     'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
@@ -299,15 +246,7 @@ test('German: the stock tab shows the stock by place and lot; a product with sto
     'mutation($r: ID!, $i: PlaceInput!) { createPlace(rackId: $r, input: $i) { id path } }',
     { r: rack.createRack.id, i: { name: 'Platz 12', code: 'P12' } },
   );
-  await graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
-    i: {
-      kind: 'IN',
-      warehouseId,
-      placeId: place.createPlace.id,
-      productId,
-      quantity: 7,
-    },
-  });
+  await bookIn(context, { warehouseId, placeId: place.createPlace.id, productId, quantity: 7 });
 
   await page.goto(`/products/${productId}/edit`);
   await booted(page);

@@ -1,5 +1,20 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { booted, DEMO, logInAs } from './support';
+import {
+  ADDRESS,
+  bookIn,
+  booted,
+  createClient,
+  createOrder,
+  createProduct,
+  createShippingMethod,
+  createSupplier,
+  DEMO,
+  ean13,
+  graphql,
+  logInAs,
+  scan,
+  warehouseWithPlaces,
+} from './support';
 
 // Kontor at the three screens its users hold: a handheld scanner (390 px), a tablet at the
 // packing table (1024 px) and an office desktop (1440 px); German and English; light at every
@@ -70,9 +85,10 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 }
 
 /**
- * The layout rules of every screen: the page never scrolls sideways; every element shown ends
- * inside the window, unless a scroll area of its own (a table's) holds it; the top bar keeps
- * to one line; the page heading starts below the top bar.
+ * The layout rules of every screen: neither the page nor the content area beside the menu
+ * scrolls sideways; every element shown ends inside the window, unless a scroll area of its
+ * own (a table's) holds it; the top bar keeps to one line; the page heading starts below the
+ * top bar.
  */
 async function expectLayoutRules(page: Page, what: string): Promise<void> {
   const problems = await page.evaluate(() => {
@@ -81,6 +97,12 @@ async function expectLayoutRules(page: Page, what: string): Promise<void> {
     const scroller = document.scrollingElement!;
     if (scroller.scrollWidth > width)
       found.push(`the page is ${scroller.scrollWidth} px wide in a ${width} px window`);
+    // The content area scrolls up and down on its own: sideways only a table's own area may.
+    const content = document.getElementById('kontor-content');
+    if (content && content.scrollWidth > content.clientWidth + 0.5)
+      found.push(
+        `the content area is ${content.scrollWidth} px wide in its ${content.clientWidth} px`,
+      );
     // oxlint-disable-next-line unicorn/consistent-function-scoping -- runs inside the page
     const name = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${[...element.classList].map((c) => `.${c}`).join('')}`;
@@ -292,5 +314,123 @@ test('at 390px a postcode the server refuses is focused and scrolled into view',
   const postcode = page.getByRole('textbox', { name: TEXT.de.postcode, exact: true });
   await expect(postcode).toBeFocused();
   await expect(postcode).toBeInViewport();
+  await context.close();
+});
+
+test('at 820px the avis details with the booking open, the counting page and an order keep to the screen; wide tables scroll in their own area', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // A tablet held upright beside the menu: 820 px, the content about 530 px wide.
+  const context = await browser.newContext({ viewport: { width: 820, height: 1180 } });
+  await logInAs(context, 'admin');
+  const tag = `R${Date.now().toString(36).toUpperCase()}`;
+  const clientId = await createClient(context, `Tablettkunde mit langem Namen ${tag}`);
+  const supplier = await createSupplier(context, `Lieferant Großhandel ${tag}`, `L-${tag}`);
+  const warehouse = await warehouseWithPlaces(context, `Lager ${tag}`, `W${tag}`);
+  const cups = await createProduct(context, {
+    clientId,
+    sku: `TASSE-${tag}`,
+    name: 'Kaffeetasse Steingut blau glasiert',
+    ean: ean13(Date.now()),
+  });
+  const paint = await createProduct(context, {
+    clientId,
+    sku: `FARBE-${tag}`,
+    name: 'Wandfarbe weiß matt 10 Liter',
+    lotTracked: true,
+  });
+  const { createAvis } = await graphql(
+    context,
+    'mutation($i: AvisInput!) { createAvis(input: $i) { id } }',
+    {
+      i: {
+        supplierId: supplier.id,
+        clientId,
+        warehouseId: warehouse.id,
+        deliveryNoteNumber: `DN-${tag}`,
+        deliveryDate: '2026-12-03',
+        lines: [
+          { productId: cups, announcedQuantity: 120 },
+          { productId: paint, announcedQuantity: 40, lot: 'CH-2026-11-0042' },
+        ],
+      },
+    },
+  );
+  const [first] = warehouse.places;
+  await bookIn(context, {
+    warehouseId: warehouse.id,
+    placeId: first!.id,
+    productId: cups,
+    quantity: 10,
+  });
+  const { rack } = await graphql(context, 'query($id: ID!) { rack(id: $id) { storage { id } } }', {
+    id: warehouse.rackId,
+  });
+  const { createStocktaking } = await graphql(
+    context,
+    'mutation($i: StocktakingInput!) { createStocktaking(input: $i) { id version } }',
+    {
+      i: {
+        name: `Tablett ${tag}`,
+        warehouseId: warehouse.id,
+        storageId: rack.storage.id,
+        rackId: warehouse.rackId,
+        blind: false,
+      },
+    },
+  );
+  await graphql(
+    context,
+    'mutation($id: ID!, $v: Int!) { startStocktaking(id: $id, version: $v) { id } }',
+    { id: createStocktaking.id, v: createStocktaking.version },
+  );
+  const page = await context.newPage();
+
+  // The booking open, a quantity and a place scanned: every field of both lines in sight.
+  await page.goto(`/administration/avis/${createAvis.id}/details?book=1`);
+  await booted(page);
+  // The booking's section (its table's own scroll area bears the same name).
+  const booking = page.getByRole('region', { name: 'Wareneingang buchen' }).first();
+  await expect(booking.getByRole('table')).toBeVisible();
+  await scan(page, '2');
+  await scan(page, first!.barcode);
+  await expect(booking.getByText(first!.path)).toBeVisible();
+  await expectLayoutRules(page, 'the avis details with the booking open');
+  const bookingArea = await booking
+    .locator('.kontor-table-scroll')
+    .evaluate((area) => ({ wide: area.scrollWidth, room: area.clientWidth }));
+  expect(bookingArea.wide, 'the booking fits without scrolling sideways').toBeLessThanOrEqual(
+    bookingArea.room,
+  );
+  // The lines, the receipts and the history: wider than the room, they scroll in their own area.
+  await expect(page.getByRole('table', { name: 'Positionen' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Verlauf' })).toBeVisible();
+
+  // Counting: a place scanned shows its lines beside (here: under) the scanner form.
+  await page.goto(`/stocktaking/${createStocktaking.id}/edit`);
+  await booted(page);
+  await expect(page.getByRole('textbox', { name: 'Lagerplatz (Barcode)' })).toBeFocused();
+  await scan(page, first!.barcode);
+  await expect(page.getByRole('table', { name: `Zeilen: ${first!.path}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Plätze' })).toBeVisible();
+  await expectLayoutRules(page, 'the counting page');
+
+  // An order's page: positions, attributes and history, each in its own scroll area.
+  const order = await createOrder(context, {
+    clientId,
+    number: `B-${tag}`,
+    shippingMethodId: await createShippingMethod(context, tag),
+    shippingAddress: { firstName: 'Erika', lastName: 'Mustermann', ...ADDRESS },
+    items: [
+      { productId: cups, quantity: 12 },
+      { productId: paint, quantity: 3 },
+    ],
+    attributes: [{ key: 'Kundenreferenz des Bestellsystems', value: `REF-${tag}-0001-A` }],
+  });
+  await page.goto(`/order/${order.id}/edit`);
+  await booted(page);
+  await expect(page.getByRole('table', { name: 'Verlauf' })).toBeVisible();
+  await expectLayoutRules(page, 'the order page');
   await context.close();
 });

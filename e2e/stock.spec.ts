@@ -1,96 +1,37 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import {
+  booted,
+  createClient,
+  createProduct,
+  warehouseWithPlaces,
+  ean13,
+  logInAs,
+  scan,
+  secondBrowser,
+} from './support';
 
 // Stock (issue 12): the booking screen /stockchange used by keyboard alone, as a hand scanner
 // types (barcode + Enter): book in, move, correct, a refused book-out, a lot-tracked product;
 // the ledger /storage/bookings; the inventory /administration/currentinventory, which a
 // second browser sees change without a reload. German and English.
 
-/** Waits until Kontor has booted (room for a machine under load). */
-async function booted(page: Page): Promise<void> {
-  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
-}
-
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-/** A GTIN-13 with its check digit, unique for this run. */
-function ean13(seed: number): string {
-  const body = String(400000000000 + (seed % 99999999999)).slice(0, 12);
-  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return body + ((10 - (sum % 10)) % 10);
-}
-
-const address = {
-  street: 'Kai',
-  houseNumber: '3',
-  postcode: '20457',
-  city: 'Hamburg',
-  countryCode: 'DE',
-};
-
 /** A client, a warehouse with three places and two products (one lot-tracked), by GraphQL. */
 async function prerequisites(context: BrowserContext, tag: string) {
-  const client = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    { i: { name: `Bestandskunde ${tag}`, address } },
-  );
-  const clientId = client.createClient.id;
-  const warehouse = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id name } }',
-    { i: { name: `Lager ${tag}`, code: `W${tag}`, address } },
-  );
-  const warehouseId = warehouse.createWarehouse.id;
-  const storage = await graphql(
-    context,
-    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
-    { w: warehouseId, i: { name: 'Halle 1', code: 'S1' } },
-  );
-  const rack = await graphql(
-    context,
-    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
-    { s: storage.createStorage.id, i: { name: 'Regal 1', code: 'R01' } },
-  );
-  const places = await graphql(
-    context,
-    'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id path barcode } }',
-    { r: rack.createRack.id, i: { prefix: 'P', from: 1, to: 3, digits: 2 } },
-  );
+  const clientId = await createClient(context, `Bestandskunde ${tag}`);
+  const warehouse = await warehouseWithPlaces(context, `Lager ${tag}`, `W${tag}`);
   const seed = Date.now() + Math.floor(Math.random() * 1000);
-  const product = async (sku: string, ean: string, lotTracked: boolean) =>
-    (
-      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-        i: { clientId, sku, ean, name: `Ware ${sku}`, priceNet: 2.5, lotTracked },
-      })
-    ).createProduct.id;
+  const product = (sku: string, ean: string, lotTracked: boolean) =>
+    createProduct(context, { clientId, sku, ean, name: `Ware ${sku}`, priceNet: 2.5, lotTracked });
   const plain = { sku: `ST-${tag}`, ean: ean13(seed) };
   const tracked = { sku: `LOT-${tag}`, ean: ean13(seed + 7) };
   return {
     clientId,
-    warehouseId,
-    warehouseName: warehouse.createWarehouse.name as string,
-    places: places.createPlaces as { id: string; path: string; barcode: string }[],
+    warehouseId: warehouse.id,
+    warehouseName: warehouse.name,
+    places: warehouse.places,
     plain: { ...plain, id: await product(plain.sku, plain.ean, false) },
     tracked: { ...tracked, id: await product(tracked.sku, tracked.ean, true) },
   };
-}
-
-/** Types as a hand scanner does: the code, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
 }
 
 /** Scans a product's EAN and waits until the screen knows the product (the next field has the focus). */
@@ -111,11 +52,12 @@ test('German: book in by scanner, move, correct, a refused book-out; the invento
   const [a, b, c] = s.places as [(typeof s.places)[0], (typeof s.places)[0], (typeof s.places)[0]];
 
   // The second browser watches the inventory of the new warehouse.
-  const other = await browser.newContext({ locale: 'de-DE' });
-  await logInAs(other, 'admin');
-  const watcher = await other.newPage();
-  await watcher.goto(`/administration/currentinventory?warehouseId=${s.warehouseId}`);
-  await booted(watcher);
+  const watcher = await secondBrowser(
+    browser,
+    'admin',
+    `/administration/currentinventory?warehouseId=${s.warehouseId}`,
+  );
+  const other = watcher.context();
   await expect(watcher.getByRole('heading', { name: 'Bestand' })).toBeVisible();
   await expect(watcher.getByText('Keine Einträge')).toBeVisible();
 
@@ -249,13 +191,12 @@ test('English: book in by scanner with a pick among products sharing an EAN; the
   await logInAs(context, 'admin');
   const s = await prerequisites(context, tag);
   // A second client's product with the same EAN: the scan asks which one.
-  const second = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    { i: { name: `Other client ${tag}`, address } },
-  );
-  await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-    i: { clientId: second.createClient.id, sku: `TWIN-${tag}`, ean: s.plain.ean, name: 'Twin' },
+  const second = await createClient(context, `Other client ${tag}`);
+  await createProduct(context, {
+    clientId: second,
+    sku: `TWIN-${tag}`,
+    ean: s.plain.ean,
+    name: 'Twin',
   });
   await page.addInitScript(() => localStorage.setItem('locale', 'en'));
   await page.goto('/stockchange');

@@ -1,5 +1,16 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import {
+  bookIn,
+  booted,
+  createClient,
+  createProduct,
+  warehouseWithPlaces,
+  ean13,
+  graphql,
+  logInAs,
+  scan,
+  type Place,
+} from './support';
 
 // Stocktaking (issue 16): a rack counted by keyboard alone, as a hand scanner types (barcode +
 // Enter) — one variance and one item found where none was expected; a second counter's
@@ -8,106 +19,31 @@ import { logInAs } from './support';
 // in English hides the expected quantities until it is completed. German and English, light
 // and dark (screenshots).
 
-/** Waits until Kontor has booted (room for a machine under load). */
-async function booted(page: Page): Promise<void> {
-  await expect(page.locator('#kontor-overlay')).toBeHidden({ timeout: 45_000 });
-}
-
-/** One GraphQL operation through the product's own API (the test's prerequisites). */
-async function graphql(context: BrowserContext, query: string, variables: object) {
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!;
-  const response = await context.request.post('/graphql', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) },
-    data: { query, variables },
-  });
-  expect(response.ok()).toBeTruthy();
-  const body = await response.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-/** A GTIN-13 with its check digit, unique for this run. */
-function ean13(seed: number): string {
-  const body = String(400000000000 + (seed % 99999999999)).slice(0, 12);
-  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return body + ((10 - (sum % 10)) % 10);
-}
-
-const address = {
-  street: 'Kai',
-  houseNumber: '3',
-  postcode: '20457',
-  city: 'Hamburg',
-  countryCode: 'DE',
-};
-
-type Place = { id: string; path: string; barcode: string };
-
 /**
  * A client, a warehouse with one storage and one rack of three places, two products (2,50 €
  * and 4,00 € net), and stock: 10 × A on the first place, 5 × B on the second; by GraphQL.
  */
 async function prerequisites(context: BrowserContext, tag: string) {
-  const client = await graphql(
-    context,
-    'mutation($i: ClientInput!) { createClient(input: $i) { id } }',
-    { i: { name: `Inventurkunde ${tag}`, address } },
-  );
-  const clientId = client.createClient.id;
-  const warehouse = await graphql(
-    context,
-    'mutation($i: WarehouseInput!) { createWarehouse(input: $i) { id name } }',
-    { i: { name: `Lager ${tag}`, code: `W${tag}`, address } },
-  );
-  const warehouseId = warehouse.createWarehouse.id;
-  const storage = await graphql(
-    context,
-    'mutation($w: ID!, $i: StorageInput!) { createStorage(warehouseId: $w, input: $i) { id } }',
-    { w: warehouseId, i: { name: 'Halle 1', code: 'S1' } },
-  );
-  const rack = await graphql(
-    context,
-    'mutation($s: ID!, $i: RackInput!) { createRack(storageId: $s, input: $i) { id } }',
-    { s: storage.createStorage.id, i: { name: 'Regal 1', code: 'R01' } },
-  );
-  const places = (
-    await graphql(
-      context,
-      'mutation($r: ID!, $i: PlacesInput!) { createPlaces(rackId: $r, input: $i) { id path barcode } }',
-      { r: rack.createRack.id, i: { prefix: 'P', from: 1, to: 3, digits: 2 } },
-    )
-  ).createPlaces as Place[];
+  const clientId = await createClient(context, `Inventurkunde ${tag}`);
+  const warehouse = await warehouseWithPlaces(context, `Lager ${tag}`, `W${tag}`);
   const seed = Date.now() + Math.floor(Math.random() * 1000);
-  const product = async (sku: string, ean: string, priceNet: number) =>
-    (
-      await graphql(context, 'mutation($i: ProductInput!) { createProduct(input: $i) { id } }', {
-        i: { clientId, sku, ean, name: `Ware ${sku}`, priceNet },
-      })
-    ).createProduct.id as string;
+  const product = (sku: string, ean: string, priceNet: number) =>
+    createProduct(context, { clientId, sku, ean, name: `Ware ${sku}`, priceNet });
   const a = { sku: `INA-${tag}`, ean: ean13(seed) };
   const b = { sku: `INB-${tag}`, ean: ean13(seed + 7) };
   const s = {
     clientId,
-    warehouseId,
-    warehouseName: warehouse.createWarehouse.name as string,
-    rackId: rack.createRack.id as string,
-    places: places as [Place, Place, Place],
+    warehouseId: warehouse.id,
+    warehouseName: warehouse.name,
+    rackId: warehouse.rackId,
+    places: warehouse.places as [Place, Place, Place],
     a: { ...a, id: await product(a.sku, a.ean, 2.5) },
     b: { ...b, id: await product(b.sku, b.ean, 4) },
   };
-  const bookIn = (placeId: string, productId: string, quantity: number) =>
-    graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
-      i: { kind: 'IN', warehouseId, placeId, productId, quantity },
-    });
-  await bookIn(s.places[0].id, s.a.id, 10);
-  await bookIn(s.places[1].id, s.b.id, 5);
+  const warehouseId = warehouse.id;
+  await bookIn(context, { warehouseId, placeId: s.places[0].id, productId: s.a.id, quantity: 10 });
+  await bookIn(context, { warehouseId, placeId: s.places[1].id, productId: s.b.id, quantity: 5 });
   return s;
-}
-
-/** Types as a hand scanner does: the code, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
 }
 
 test('German: a rack counted by scanner with a variance and a found item, seen live by a second counter, summarized and booked', async ({

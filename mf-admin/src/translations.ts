@@ -110,7 +110,13 @@ export const adminTexts = {
         retried: 'Job wird erneut ausgeführt',
         details: 'Details',
         back: 'Zurück zum Monitoring',
-        kinds: { clients_import: 'Mandanten-Import' },
+        kinds: {
+          clients_import: 'Mandanten-Import',
+          products_import: 'Produktimport',
+          avis_import: 'Avis-Import',
+          orders_import: 'Bestellimport',
+          invoices_export: 'Rechnungsexport',
+        },
       },
       toasts: {
         userCreated: 'Benutzer erfolgreich erstellt',
@@ -243,7 +249,13 @@ export const adminTexts = {
         retried: 'Job queued again',
         details: 'Details',
         back: 'Back to monitoring',
-        kinds: { clients_import: 'Clients import' },
+        kinds: {
+          clients_import: 'Clients import',
+          products_import: 'Product import',
+          avis_import: 'Avis import',
+          orders_import: 'Order import',
+          invoices_export: 'Invoice export',
+        },
       },
       toasts: {
         userCreated: 'User created successfully',

@@ -22,6 +22,8 @@ export {
   addressValues,
   CheckboxField,
   DataTable,
+  ScannerField,
+  TableScroll,
   errorText,
   FormActions,
   FormSection,
@@ -39,5 +41,6 @@ export {
   useConfirm,
   useKontorForm,
   UploadField,
+  ImportPage,
 } from '@kontor/ui';
 export type { AddressField, Column, FormState, RecordFormProps, Upload } from '@kontor/ui';

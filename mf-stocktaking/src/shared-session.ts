@@ -18,6 +18,8 @@ export { Link } from 'react-router-dom';
 export {
   CheckboxField,
   DataTable,
+  ScannerField,
+  TableScroll,
   EmptyState,
   errorText,
   FormActions,

@@ -137,6 +137,34 @@ describe('clients import', () => {
       ],
     });
     expect(await clientsNamed('Report')).toHaveLength(1);
+    // The notification and /horizon say it in the reader's language (German or English).
+    const [note] = await t.db.query<{ data: { message: string; messages: object } }>(
+      `SELECT data FROM notifications WHERE data->>'jobId' = $1`,
+      [job.id],
+    );
+    expect(note!.data.messages).toEqual({
+      de: 'Mandanten-Import: report.csv: fertig (1 angelegt, 0 aktualisiert, 4 abgelehnt).',
+      en: 'Clients import: report.csv: done (1 created, 0 updated, 4 rejected).',
+    });
+    expect(note!.data.message).toBe(note!.data.messages['en' as keyof object]);
+    const summaries = await graphql(
+      boss,
+      `
+        query ($id: ID!) {
+          job(id: $id) {
+            summary
+            de: summary(lang: "de")
+            en: summary(lang: "en")
+          }
+        }
+      `,
+      { id: job.id },
+    );
+    expect(summaries.data?.job).toEqual({
+      summary: 'Clients import: report.csv',
+      de: 'Mandanten-Import: report.csv',
+      en: 'Clients import: report.csv',
+    });
   });
 
   test('an XLSX with English headers is read from its first sheet', async () => {

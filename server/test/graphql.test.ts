@@ -57,6 +57,35 @@ describe('POST /graphql', () => {
     expect(answer.errors?.[0]?.message).toMatch(/too complex/);
   });
 
+  test('a document of several operations is refused (400), so a query never runs a mutation beside it', async () => {
+    const browser = await admin(t.app);
+    const name = `One Operation ${Date.now()}`;
+    const document = `mutation M { createShipper(input: { name: "${name}" }) { id } }
+      query Q { shippers(page: { search: "${name}" }) { total } }`;
+    // Either operation named, in either order: refused, never the other's plan (Mercurius's
+    // compiled-query cache is keyed on the text), and nothing written.
+    for (const operationName of ['Q', 'M', 'Q']) {
+      const response = await browser.request({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: document, operationName },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].message).toMatch(/one operation/);
+    }
+    const [{ n }] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM shippers WHERE name = $1',
+      [name],
+    );
+    expect(n).toBe(0);
+    // One operation (with fragments) is as before.
+    const one = await graphql(
+      browser,
+      `query Q { shippers(page: { search: "${name}" }) { ...Total } } fragment Total on ShipperPage { total }`,
+    );
+    expect(one.data).toEqual({ shippers: { total: 0 } });
+  });
+
   test('introspection works in development and is off in production', async () => {
     const browser = await admin(t.app);
     expect((await graphql(browser, '{ __schema { queryType { name } } }')).data).toEqual({

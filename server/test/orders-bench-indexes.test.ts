@@ -2,7 +2,7 @@
 // the page is read from a partial index on the list's sort (migration 0111), not by walking
 // every newer order backwards (bench/orders.mjs found 995,000 rows read for one page of on-hold
 // orders over 1,000,000). Runs on PGlite and, with server/scripts/test-postgres.sh, on PostgreSQL.
-import { pageStatement } from '../src/lists/list';
+import { pageStatement, rowsStatement } from '../src/lists/list';
 import { orderList } from '../src/orders/list';
 import { startTestApp, type Browser, type TestApp } from './helpers';
 import { admin, graphql } from './graphql-support';
@@ -75,4 +75,134 @@ test('the newest page of orders with a fulfillment error is read from the error 
   const plan = await planOf({ hasError: 'true' });
   expect(plan).toMatch(/Index Scan Backward using orders_error_date_idx/);
   expect(removedByFilter(plan)).toBeLessThan(100);
+}, 60_000);
+
+/** The plan of a statement as PostgreSQL's JSON tree, run (ANALYZE). */
+async function jsonPlanOf(statement: { text: string; params: unknown[] }): Promise<PlanNode> {
+  const [row] = await t.db.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ${statement.text}`,
+    statement.params as never[],
+  );
+  const explained = row!['QUERY PLAN'];
+  const parsed = (typeof explained === 'string' ? JSON.parse(explained) : explained) as {
+    Plan: PlanNode;
+  }[];
+  return parsed[0]!.Plan;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Loops': number;
+  'Actual Rows': number;
+  Filter?: string;
+  'Recheck Cond'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a plan. */
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** The scans of a table that ran and matched the search text (ILIKE is `~~*` in a plan). */
+const searchScans = (plan: PlanNode) =>
+  nodesOf(plan).filter(
+    (node) =>
+      node['Relation Name'] !== undefined &&
+      node['Actual Loops'] > 0 &&
+      [node.Filter, node['Recheck Cond'], node['Index Cond']].some((c) => c?.includes('~~*')),
+  );
+
+test('several statuses: the newest page merges one index scan per status instead of filtering the date order', async () => {
+  // The on-hold orders are the oldest 1,000, the pending ones the next 1,000: the newest 25 are
+  // pending; 98,000 complete orders are newer than all of them.
+  const answer = await graphql(boss, PAGE, { f: { status: ['ON_HOLD', 'PENDING'] } });
+  expect(answer.errors).toBeUndefined();
+  const page = answer.data!.orders as { total: number; items: { number: string }[] };
+  expect(page.total).toBe(2 * HELD);
+  expect(page.items.map((o) => o.number)).toEqual(
+    Array.from({ length: 25 }, (_, i) => `IX-${2 * HELD - i}`),
+  );
+  // Page 39 of 26 crosses from the pending orders into the on-hold ones; oldest first, the
+  // on-hold ones come first.
+  const crossing = await graphql(
+    boss,
+    `
+      query ($f: OrderFilter) {
+        orders(page: { page: 39, pageSize: 26, sortDirection: DESC }, sortBy: DATE, filter: $f) {
+          items {
+            number
+          }
+        }
+      }
+    `,
+    { f: { status: ['PENDING', 'ON_HOLD'] } },
+  );
+  expect(
+    (crossing.data!.orders as { items: { number: string }[] }).items.map((o) => o.number),
+  ).toEqual(Array.from({ length: 26 }, (_, i) => `IX-${2 * HELD - 38 * 26 - i}`));
+  const oldest = await graphql(
+    boss,
+    `
+      query ($f: OrderFilter) {
+        orders(page: { pageSize: 3, sortDirection: ASC }, sortBy: DATE, filter: $f) {
+          items {
+            number
+          }
+        }
+      }
+    `,
+    { f: { status: ['PENDING', 'ON_HOLD'] } },
+  );
+  expect((oldest.data!.orders as { items: { number: string }[] }).items).toEqual([
+    { number: 'IX-1' },
+    { number: 'IX-2' },
+    { number: 'IX-3' },
+  ]);
+  // The page's rows: each status's newest 26 from an index in date order, then the newest 26
+  // of those — no node reads more than that or throws rows away.
+  const rows = rowsStatement(
+    orderList,
+    { sortBy: 'DATE', direction: 'DESC', filter: { status: 'on_hold,pending' } },
+    orderList.select,
+    26,
+  );
+  const plan = await jsonPlanOf(rows);
+  const nodes = nodesOf(plan);
+  expect(Math.max(...nodes.map((node) => node['Actual Rows']))).toBeLessThanOrEqual(52);
+  expect(nodes.filter((node) => node['Relation Name'] === 'orders')).toHaveLength(2);
+  expect(nodes.some((node) => node.Filter?.includes('status'))).toBe(false);
+}, 60_000);
+
+test('a searched page searches once: its matches give the total and the page', async () => {
+  // IX-1999 and IX-19990 … IX-19999: 11 orders, newest first.
+  const answer = await graphql(
+    boss,
+    `
+      query ($p: PageInput) {
+        orders(page: $p, sortBy: DATE) {
+          total
+          totalIsLowerBound
+          items {
+            number
+          }
+        }
+      }
+    `,
+    { p: { pageSize: 5, sortDirection: 'DESC', search: 'ix-1999' } },
+  );
+  expect(answer.errors).toBeUndefined();
+  expect(answer.data!.orders).toEqual({
+    total: 11,
+    totalIsLowerBound: false,
+    items: ['IX-19999', 'IX-19998', 'IX-19997', 'IX-19996', 'IX-19995'].map((number) => ({
+      number,
+    })),
+  });
+  const read = { sortBy: 'DATE' as const, direction: 'DESC' as const, search: 'ix-1999' };
+  expect(searchScans(await jsonPlanOf(pageStatement(orderList, read, 6)))).toHaveLength(1);
+  // With several statuses too.
+  const both = { ...read, filter: { status: 'complete,pending' } };
+  expect(searchScans(await jsonPlanOf(pageStatement(orderList, both, 6)))).toHaveLength(1);
 }, 60_000);

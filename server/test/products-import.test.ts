@@ -281,6 +281,45 @@ describe('product import', () => {
     expect(paint).toMatchObject({ sku: 'A-2', unNumber: null, version: 3 });
   });
 
+  test('a file of several batches: a bad row after the first batches still writes nothing (all or nothing)', async () => {
+    // 2,600 rows: on PostgreSQL the first two batches of 1,000 are written while later rows
+    // are still being checked; the bad row 2,401 (file row 2,402) must undo them.
+    const lines = ['SKU;Name;Preis netto;UN-Nummer;Gefahrgutklasse'];
+    for (let n = 1; n <= 2600; n += 1) {
+      const price = n === 2401 ? 'zwölf' : `${n % 100},50`;
+      lines.push(`BIG-${n};Artikel ${n};${price};${n % 10 === 0 ? '1170;3' : ';'}`);
+    }
+    const file = `${lines.join('\n')}\n`;
+    const clientId = await newClient();
+    const all = await importFile(clientId, 'ALL_OR_NOTHING', 'gross.csv', file);
+    expect(all.state).toBe('COMPLETED');
+    expect(all.result).toMatchObject({ created: 0, updated: 0, rejectedTotal: 1 });
+    expect(all.result.rejected[0]).toMatchObject({
+      row: 2402,
+      column: 'Preis netto',
+      value: 'zwölf',
+    });
+    expect(await productsOf(clientId)).toEqual([]);
+
+    // Only the good rows: the 2,599 others, with the hazmat data of every tenth.
+    const good = await importFile(clientId, 'GOOD_ROWS', 'gross.csv', file);
+    expect(good.result).toMatchObject({ created: 2599, updated: 0, rejectedTotal: 1 });
+    expect(good.progress).toEqual({ done: 2599, total: 2599, phase: 'importing' });
+    const [counts] = await t.db.query<{ products: number; hazmat: number; price: number }>(
+      `SELECT count(*)::int AS products, count(h.product_id)::int AS hazmat,
+              sum(p.price_net_cents)::int AS price
+         FROM products p LEFT JOIN product_hazmat h ON h.product_id = p.id WHERE p.client_id = $1`,
+      [clientId],
+    );
+    let price = 0;
+    for (let n = 1; n <= 2600; n += 1) if (n !== 2401) price += (n % 100) * 100 + 50;
+    expect(counts).toEqual({ products: 2599, hazmat: 260, price });
+
+    // The same file again: nothing changes.
+    const again = await importFile(clientId, 'GOOD_ROWS', 'gross.csv', file);
+    expect(again.result).toMatchObject({ created: 0, updated: 0, rejectedTotal: 1 });
+  });
+
   test('only mapped columns are written; the user may map a column the guess left out', async () => {
     const clientId = await newClient();
     await importFile(clientId, 'ALL_OR_NOTHING', 'produkte.csv', GERMAN.replace(/\nA-3[^\n]*/, ''));

@@ -23,6 +23,7 @@ export {
   markNotificationRead,
   markAllNotificationsRead,
   addNotification,
+  notificationText,
 } from './realtime/notifications';
 export { startRealtime, echoOptions, listenPrivate } from './realtime/echo';
 export { recordChanges$, recordChanged, RECORD_CHANGED_EVENT } from './realtime/records';

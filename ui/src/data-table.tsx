@@ -14,6 +14,7 @@ import { useQuery } from '@apollo/client/react';
 import { queryState } from './graphql';
 import { useListParams } from './list-params';
 import { EmptyState } from './record-page';
+import { TableScroll } from './table-scroll';
 import { RecordFilter, type PickerQuery, type RecordChoice } from './record-picker';
 import './toolkit-i18n';
 
@@ -255,7 +256,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
         <p role="alert">{problemText(problem)}</p>
       ) : (
         // A table wider than the screen scrolls sideways in here, never the page.
-        <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={label}>
+        <TableScroll label={label}>
           <HTMLTable striped interactive aria-label={label} aria-busy={loading}>
             <thead>
               <tr>
@@ -313,7 +314,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
               ) : null}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
       {loading && !data ? <Spinner size={30} /> : null}
       {empty ? null : (

@@ -33,6 +33,9 @@ export { RecordPicker, RecordsPicker } from './record-picker';
 export type { RecordChoice, PickerQuery } from './record-picker';
 export type { FormState } from './forms';
 export { DataTable } from './data-table';
+export { TableScroll } from './table-scroll';
+export { ScannerField } from './scanner-field';
+export type { ScannerFieldProps, ScanResult } from './scanner-field';
 export type { Column, ListFilter, ListVariables } from './data-table';
 export { useConfirm } from './confirm';
 export { ListPage, useChoices, useRecordForm, Form, FormPage, createPage, editPage } from './crud';
@@ -41,3 +44,13 @@ export { JobProgress, JobStateTag, JobDocument, useJobEvents, jobFinished } from
 export type { JobState, JobEvent, JobView, JobChannel, JobProgressValue } from './job-progress';
 export { UploadField, uploadFile, formatFileSize } from './upload-field';
 export type { Upload } from './upload-field';
+export { ImportPage, importReasonText } from './import-page';
+export type {
+  ImportPageProps,
+  ImportPicker,
+  ImportPreview,
+  ImportRejected,
+  ImportResult,
+  ImportMode,
+  ImportVariables,
+} from './import-page';

@@ -317,6 +317,7 @@ export type JobRowFragment = {
   summary: string;
   createdAt: string;
   finishedAt: string | null;
+  summaryDe: string;
   createdBy: { id: string; name: string } | null;
   progress: {
     done: number;
@@ -358,6 +359,7 @@ export type JobsQuery = {
       summary: string;
       createdAt: string;
       finishedAt: string | null;
+      summaryDe: string;
       createdBy: { id: string; name: string } | null;
       progress: {
         done: number;
@@ -385,6 +387,7 @@ export type JobDetailQuery = {
     summary: string;
     createdAt: string;
     finishedAt: string | null;
+    summaryDe: string;
     result: {
       created: number;
       updated: number;
@@ -423,6 +426,7 @@ export type RetryJobMutation = {
     summary: string;
     createdAt: string;
     finishedAt: string | null;
+    summaryDe: string;
     createdBy: { id: string; name: string } | null;
     progress: {
       done: number;
@@ -703,6 +707,18 @@ export const JobRowFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'summaryDe' },
+            name: { kind: 'Name', value: 'summary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'lang' },
+                value: { kind: 'StringValue', value: 'de', block: false },
+              },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
           {
@@ -1672,6 +1688,18 @@ export const JobsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'summaryDe' },
+            name: { kind: 'Name', value: 'summary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'lang' },
+                value: { kind: 'StringValue', value: 'de', block: false },
+              },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
           {
@@ -1771,6 +1799,18 @@ export const JobDetailDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'summaryDe' },
+            name: { kind: 'Name', value: 'summary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'lang' },
+                value: { kind: 'StringValue', value: 'de', block: false },
+              },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
           {
@@ -1895,6 +1935,18 @@ export const RetryJobDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'maxAttempts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'summaryDe' },
+            name: { kind: 'Name', value: 'summary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'lang' },
+                value: { kind: 'StringValue', value: 'de', block: false },
+              },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
           {

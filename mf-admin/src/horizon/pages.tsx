@@ -175,6 +175,11 @@ function Queues({ queues }: { queues: QueuesQuery['queues'] }) {
   );
 }
 
+/** A job's summary in the page's language (the server keeps it in German and English). */
+function summaryOf(job: Pick<JobRowFragment, 'summary' | 'summaryDe' | 'id'>, language: string) {
+  return (language.startsWith('de') ? job.summaryDe : job.summary) || job.id;
+}
+
 /** /horizon: the queues, then the jobs. */
 function Horizon({ route }: PageProps) {
   const { t, i18n } = useTranslation(['admin', 'ui']);
@@ -184,7 +189,7 @@ function Horizon({ route }: PageProps) {
   const columns: Column<JobRowFragment>[] = [
     {
       title: t('admin:horizon.summary'),
-      cell: (job) => <Link to={`${HOME}/jobs/${job.id}`}>{job.summary || job.id}</Link>,
+      cell: (job) => <Link to={`${HOME}/jobs/${job.id}`}>{summaryOf(job, i18n.language)}</Link>,
     },
     { title: t('admin:horizon.kind'), cell: (job) => kindLabel(t, job.kind) },
     { title: t('admin:horizon.state'), cell: (job) => <JobStateTag state={job.state} /> },
@@ -248,7 +253,7 @@ function Horizon({ route }: PageProps) {
             <Link
               className="bp6-button bp6-minimal"
               to={`${HOME}/jobs/${job.id}`}
-              aria-label={`${t('admin:horizon.details')}: ${job.summary || job.id}`}
+              aria-label={`${t('admin:horizon.details')}: ${summaryOf(job, i18n.language)}`}
               title={t('admin:horizon.details')}
             >
               <Icon icon="eye-open" />
@@ -301,7 +306,7 @@ function HorizonJob({ route }: PageProps) {
   const retryable = job.state === 'FAILED' || job.state === 'CANCELLED';
   const rows: [string, string][] = [
     [t('admin:horizon.kind'), kindLabel(t, job.kind)],
-    [t('admin:horizon.summary'), job.summary || '–'],
+    [t('admin:horizon.summary'), summaryOf(job, i18n.language)],
     [t('admin:horizon.attempts'), `${job.attempts} / ${job.maxAttempts}`],
     [t('admin:horizon.startedBy'), job.createdBy?.name ?? t('admin:horizon.system')],
     [t('admin:horizon.created'), formatTime(i18n.language, job.createdAt)],

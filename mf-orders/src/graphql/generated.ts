@@ -100,6 +100,8 @@ export type OrderInput = {
   /** YYYY-MM-DD; null or absent: today (Europe/Berlin). */
   orderDate?: string | null | undefined;
   shippingMethodId?: string | null | undefined;
+  /** A department of the order's client; null or absent: none. */
+  departmentId?: string | null | undefined;
   shippingAddress: AddressInput;
   /** Null or absent: the same as the shipping address. */
   billingAddress?: AddressInput | null | undefined;
@@ -303,6 +305,7 @@ export type OrderFieldsFragment = {
   createdAt: string;
   client: { id: string; name: string };
   shippingMethod: { id: string; name: string } | null;
+  department: { id: string; name: string; customerNumber: string } | null;
   shippingAddress: {
     company: string;
     prefix: string;
@@ -443,6 +446,7 @@ export type OrderQuery = {
     createdAt: string;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
+    department: { id: string; name: string; customerNumber: string } | null;
     shippingAddress: {
       company: string;
       prefix: string;
@@ -522,6 +526,14 @@ export type OrderClientNameQueryVariables = Exact<{
 
 export type OrderClientNameQuery = { client: { id: string; name: string } | null };
 
+export type OrderDepartmentsQueryVariables = Exact<{
+  clientId: string;
+}>;
+
+export type OrderDepartmentsQuery = {
+  departments: { items: Array<{ id: string; name: string; customerNumber: string }> };
+};
+
 export type OrderShippingMethodsQueryVariables = Exact<{ [key: string]: never }>;
 
 export type OrderShippingMethodsQuery = {
@@ -570,6 +582,7 @@ export type CreateOrderMutation = {
     createdAt: string;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
+    department: { id: string; name: string; customerNumber: string } | null;
     shippingAddress: {
       company: string;
       prefix: string;
@@ -661,6 +674,7 @@ export type UpdateOrderMutation = {
     createdAt: string;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
+    department: { id: string; name: string; customerNumber: string } | null;
     shippingAddress: {
       company: string;
       prefix: string;
@@ -750,6 +764,7 @@ export type HoldOrdersMutation = {
     createdAt: string;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
+    department: { id: string; name: string; customerNumber: string } | null;
     shippingAddress: {
       company: string;
       prefix: string;
@@ -839,6 +854,7 @@ export type ReleaseOrdersMutation = {
     createdAt: string;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
+    department: { id: string; name: string; customerNumber: string } | null;
     shippingAddress: {
       company: string;
       prefix: string;
@@ -928,6 +944,7 @@ export type CancelOrdersMutation = {
     createdAt: string;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
+    department: { id: string; name: string; customerNumber: string } | null;
     shippingAddress: {
       company: string;
       prefix: string;
@@ -1017,6 +1034,7 @@ export type RetryOrderMutation = {
     createdAt: string;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
+    department: { id: string; name: string; customerNumber: string } | null;
     shippingAddress: {
       company: string;
       prefix: string;
@@ -1636,6 +1654,18 @@ export const OrderFieldsFragmentDoc = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
               ],
             },
           },
@@ -3208,6 +3238,18 @@ export const OrderDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'shippingAddress' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -3429,6 +3471,82 @@ export const OrderClientNameDocument = {
     },
   ],
 } as unknown as DocumentNode<OrderClientNameQuery, OrderClientNameQueryVariables>;
+export const OrderDepartmentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrderDepartments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'clientId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'departments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'pageSize' },
+                      value: { kind: 'IntValue', value: '100' },
+                    },
+                  ],
+                },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'clientId' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'clientId' } },
+                    },
+                  ],
+                },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrderDepartmentsQuery, OrderDepartmentsQueryVariables>;
 export const OrderShippingMethodsDocument = {
   kind: 'Document',
   definitions: [
@@ -3687,6 +3805,18 @@ export const CreateOrderDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'shippingAddress' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -3938,6 +4068,18 @@ export const UpdateOrderDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'shippingAddress' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -4164,6 +4306,18 @@ export const HoldOrdersDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
               ],
             },
           },
@@ -4400,6 +4554,18 @@ export const ReleaseOrdersDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'shippingAddress' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -4631,6 +4797,18 @@ export const CancelOrdersDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'shippingAddress' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -4851,6 +5029,18 @@ export const RetryOrderDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'department' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerNumber' } },
               ],
             },
           },

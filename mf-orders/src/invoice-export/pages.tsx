@@ -16,6 +16,7 @@ import {
   KontorForm,
   Page,
   problemText,
+  TableScroll,
   RecordPicker,
   ruleMessage,
   rules,
@@ -79,36 +80,38 @@ function Sums({
 }) {
   const { t } = useTranslation('orders');
   return (
-    <HTMLTable compact striped className="kontor-invoice-table" aria-label={caption}>
-      <thead>
-        <tr>
-          <th scope="col">{caption}</th>
-          <th scope="col" className="kontor-number">
-            {t('invoiceExport.positions')}
-          </th>
-          <th scope="col" className="kontor-number">
-            {t('invoiceExport.net')}
-          </th>
-          <th scope="col" className="kontor-number">
-            {t('invoiceExport.vat')}
-          </th>
-          <th scope="col" className="kontor-number">
-            {t('invoiceExport.gross')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className={row.total ? 'kontor-invoice-total' : undefined}>
-            {row.cells.map((cell, i) => (
-              <td key={i} className={i === 0 ? 'kontor-invoice-label' : 'kontor-number'}>
-                {cell}
-              </td>
-            ))}
+    <TableScroll label={caption}>
+      <HTMLTable compact striped className="kontor-invoice-table" aria-label={caption}>
+        <thead>
+          <tr>
+            <th scope="col">{caption}</th>
+            <th scope="col" className="kontor-number">
+              {t('invoiceExport.positions')}
+            </th>
+            <th scope="col" className="kontor-number">
+              {t('invoiceExport.net')}
+            </th>
+            <th scope="col" className="kontor-number">
+              {t('invoiceExport.vat')}
+            </th>
+            <th scope="col" className="kontor-number">
+              {t('invoiceExport.gross')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={row.total ? 'kontor-invoice-total' : undefined}>
+              {row.cells.map((cell, i) => (
+                <td key={i} className={i === 0 ? 'kontor-invoice-label' : 'kontor-number'}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Callout, H3, HTMLTable, Intent } from '@blueprintjs/core';
 import type { OrderFieldsFragment } from '../graphql/generated';
-import { i18n, useTranslation } from '../shared-session';
+import { i18n, TableScroll, useTranslation } from '../shared-session';
 import { count, dateTime, day, euro, StatusTag } from './format';
 
 type Order = OrderFieldsFragment;
@@ -45,34 +45,36 @@ function ItemsTable({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const label = t('orders:order.sections.items');
   return (
-    <HTMLTable compact striped className="kontor-order-table" aria-label={label}>
-      <thead>
-        <tr>
-          <th>#</th>
-          <th>{t('orders:order.fields.sku')}</th>
-          <th>{t('orders:order.fields.product')}</th>
-          <th className="kontor-number">{t('orders:order.fields.ordered')}</th>
-          <th className="kontor-number">{t('orders:order.fields.shipped')}</th>
-          <th className="kontor-number">{t('orders:order.fields.itemPrice')}</th>
-          <th className="kontor-number">{t('orders:order.fields.vatRate')}</th>
-          <th className="kontor-number">{t('orders:order.fields.lineTotal')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.items.map((item) => (
-          <tr key={item.id}>
-            <td>{item.position}</td>
-            <td>{item.sku}</td>
-            <td>{item.name}</td>
-            <td className="kontor-number">{count(item.orderedQuantity)}</td>
-            <td className="kontor-number">{count(item.shippedQuantity)}</td>
-            <td className="kontor-number">{euro(item.itemPrice)}</td>
-            <td className="kontor-number">{item.vatRate} %</td>
-            <td className="kontor-number">{euro(item.lineTotal)}</td>
+    <TableScroll label={label}>
+      <HTMLTable compact striped className="kontor-order-table" aria-label={label}>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{t('orders:order.fields.sku')}</th>
+            <th>{t('orders:order.fields.product')}</th>
+            <th className="kontor-number">{t('orders:order.fields.ordered')}</th>
+            <th className="kontor-number">{t('orders:order.fields.shipped')}</th>
+            <th className="kontor-number">{t('orders:order.fields.itemPrice')}</th>
+            <th className="kontor-number">{t('orders:order.fields.vatRate')}</th>
+            <th className="kontor-number">{t('orders:order.fields.lineTotal')}</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.position}</td>
+              <td>{item.sku}</td>
+              <td>{item.name}</td>
+              <td className="kontor-number">{count(item.orderedQuantity)}</td>
+              <td className="kontor-number">{count(item.shippedQuantity)}</td>
+              <td className="kontor-number">{euro(item.itemPrice)}</td>
+              <td className="kontor-number">{item.vatRate} %</td>
+              <td className="kontor-number">{euro(item.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 
@@ -82,26 +84,28 @@ function Packages({ order }: { order: Order }) {
   const label = t('orders:order.sections.packages');
   if (order.packages.length === 0) return <p>{t('orders:order.noPackages')}</p>;
   return (
-    <HTMLTable compact striped className="kontor-order-table" aria-label={label}>
-      <thead>
-        <tr>
-          <th>{t('orders:order.fields.shippedAt')}</th>
-          <th>{t('orders:order.fields.trackingNumber')}</th>
-          <th className="kontor-number">{t('orders:order.fields.weightKg')}</th>
-          <th>{t('orders:order.fields.contents')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.packages.map((p) => (
-          <tr key={p.id}>
-            <td>{p.shippedAt ? dateTime(p.shippedAt) : ''}</td>
-            <td>{p.trackingNumber}</td>
-            <td className="kontor-number">{p.weightKg ?? ''}</td>
-            <td>{p.items.map((i) => `${count(i.quantity)} × ${i.item.sku}`).join(', ')}</td>
+    <TableScroll label={label}>
+      <HTMLTable compact striped className="kontor-order-table" aria-label={label}>
+        <thead>
+          <tr>
+            <th>{t('orders:order.fields.shippedAt')}</th>
+            <th>{t('orders:order.fields.trackingNumber')}</th>
+            <th className="kontor-number">{t('orders:order.fields.weightKg')}</th>
+            <th>{t('orders:order.fields.contents')}</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {order.packages.map((p) => (
+            <tr key={p.id}>
+              <td>{p.shippedAt ? dateTime(p.shippedAt) : ''}</td>
+              <td>{p.trackingNumber}</td>
+              <td className="kontor-number">{p.weightKg ?? ''}</td>
+              <td>{p.items.map((i) => `${count(i.quantity)} × ${i.item.sku}`).join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 
@@ -110,27 +114,29 @@ function Attributes({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   if (order.attributes.length === 0) return <p>{t('orders:order.noAttributes')}</p>;
   return (
-    <HTMLTable
-      compact
-      striped
-      className="kontor-order-table"
-      aria-label={t('orders:order.sections.attributes')}
-    >
-      <thead>
-        <tr>
-          <th>{t('orders:order.fields.key')}</th>
-          <th>{t('orders:order.fields.value')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.attributes.map((a) => (
-          <tr key={a.key}>
-            <td>{a.key}</td>
-            <td>{a.value}</td>
+    <TableScroll label={t('orders:order.sections.attributes')}>
+      <HTMLTable
+        compact
+        striped
+        className="kontor-order-table"
+        aria-label={t('orders:order.sections.attributes')}
+      >
+        <thead>
+          <tr>
+            <th>{t('orders:order.fields.key')}</th>
+            <th>{t('orders:order.fields.value')}</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {order.attributes.map((a) => (
+            <tr key={a.key}>
+              <td>{a.key}</td>
+              <td>{a.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 
@@ -140,7 +146,10 @@ function plain(value: unknown): string {
   if (Array.isArray(value)) return value.map(plain).filter(Boolean).join(', ');
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${key}: ${plain(inner)}`)
+      .map(
+        ([key, inner]) =>
+          `${i18n.t(`orders:order.detailKeys.${key}`, { defaultValue: key })}: ${plain(inner)}`,
+      )
       .join(', ');
   return String(value);
 }
@@ -159,6 +168,9 @@ export function detailText(detail: string | null): string {
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
+    // A cancelled picklist gave the order back (the server's reason is its English fallback).
+    if (typeof record.picklist === 'string' && typeof record.reason === 'string')
+      return i18n.t('orders:order.picklistCancelled', { number: record.picklist });
     for (const key of ['reason', 'error', 'message'])
       if (typeof record[key] === 'string') return record[key] as string;
     // A fulfillment error: its problems' messages.
@@ -191,41 +203,43 @@ function EventText({ event }: { event: Order['history'][number] }) {
 function History({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   return (
-    <HTMLTable
-      compact
-      striped
-      className="kontor-order-table"
-      aria-label={t('orders:order.sections.history')}
-    >
-      <thead>
-        <tr>
-          <th>{t('orders:order.fields.at')}</th>
-          <th>{t('orders:order.fields.event')}</th>
-          <th>{t('orders:order.fields.eventDetail')}</th>
-          <th>{t('orders:order.fields.user')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.history.map((event) => (
-          <tr key={event.id}>
-            <td>{dateTime(event.at)}</td>
-            <td>{t(`orders:order.events.${event.kind}`, { defaultValue: event.kind })}</td>
-            <td>
-              <EventText event={event} />
-            </td>
-            <td>
-              {event.actingUserName && event.actingUserName !== event.userName
-                ? `${event.userName ?? ''} (${event.actingUserName})`
-                : (event.userName ?? '')}
-            </td>
+    <TableScroll label={t('orders:order.sections.history')}>
+      <HTMLTable
+        compact
+        striped
+        className="kontor-order-table"
+        aria-label={t('orders:order.sections.history')}
+      >
+        <thead>
+          <tr>
+            <th>{t('orders:order.fields.at')}</th>
+            <th>{t('orders:order.fields.event')}</th>
+            <th>{t('orders:order.fields.eventDetail')}</th>
+            <th>{t('orders:order.fields.user')}</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {order.history.map((event) => (
+            <tr key={event.id}>
+              <td>{dateTime(event.at)}</td>
+              <td>{t(`orders:order.events.${event.kind}`, { defaultValue: event.kind })}</td>
+              <td>
+                <EventText event={event} />
+              </td>
+              <td>
+                {event.actingUserName && event.actingUserName !== event.userName
+                  ? `${event.userName ?? ''} (${event.actingUserName})`
+                  : (event.userName ?? '')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 
-/** The order's status, client, shop, date, method and fulfillment error, above everything. */
+/** The order's status, client, shop, date, method, department and fulfillment error, above everything. */
 export function OrderHeader({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   return (
@@ -247,6 +261,12 @@ export function OrderHeader({ order }: { order: Order }) {
         {order.shippingMethod ? (
           <span>
             {t('orders:order.fields.shippingMethod')}: {order.shippingMethod.name}
+          </span>
+        ) : null}
+        {order.department ? (
+          <span>
+            {t('orders:order.fields.department')}:{' '}
+            {`${order.department.name} (${order.department.customerNumber})`}
           </span>
         ) : null}
       </div>

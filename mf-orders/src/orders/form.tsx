@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   CreateOrderDocument,
   OrderClientChoicesDocument,
+  OrderDepartmentsDocument,
   OrderProductSearchDocument,
   OrderShippingMethodsDocument,
   UpdateOrderDocument,
@@ -24,6 +25,7 @@ import {
   ruleMessage,
   rules,
   SelectField,
+  TableScroll,
   TextField,
   useKontorForm,
   useMutation,
@@ -56,6 +58,7 @@ export interface OrderValues {
   number: string;
   orderDate: string;
   shippingMethodId: string;
+  departmentId: string;
   shippingAddress: Record<AddressField, string>;
   billingSame: boolean;
   billingAddress: Record<AddressField, string>;
@@ -69,6 +72,7 @@ const ORDER_RULES = {
   number: rules.optionalText(100),
   orderDate: rules.text(10),
   shippingMethodId: rules.optionalText(20),
+  departmentId: rules.optionalText(20),
   shippingAddress: addressRules(),
   billingSame: rules.flag(),
 };
@@ -107,6 +111,7 @@ function initialValues(order: Order | undefined): OrderValues {
     number: order?.number ?? '',
     orderDate: order?.orderDate.slice(0, 10) ?? dayAgo(0),
     shippingMethodId: order?.shippingMethod ? String(order.shippingMethod.id) : '',
+    departmentId: order?.department ? String(order.department.id) : '',
     shippingAddress: addressValues(order?.shippingAddress),
     billingSame: same,
     billingAddress: addressValues(same ? undefined : order?.billingAddress),
@@ -130,6 +135,7 @@ function inputOf(values: OrderValues, order: Order | undefined) {
     number: values.number.trim() || null,
     orderDate: values.orderDate,
     shippingMethodId: values.shippingMethodId || null,
+    departmentId: values.departmentId || null,
     shippingAddress: values.shippingAddress,
     billingAddress: values.billingSame ? null : values.billingAddress,
     items: values.items.map((item) => ({
@@ -239,6 +245,41 @@ function ProductSearch({
   );
 }
 
+/**
+ * The department the order is invoiced to: one of the chosen client's (the server checks it).
+ * Choosing another client clears it; the order's own department stays shown even for a user
+ * who may not list departments.
+ */
+function DepartmentField({ form, order }: { form: FormState<OrderValues>; order?: Order }) {
+  const { t } = useTranslation('orders');
+  const { watch, setValue } = form.methods;
+  const clientId = watch('clientId');
+  const shownFor = useRef(clientId);
+  useEffect(() => {
+    if (shownFor.current === clientId) return;
+    shownFor.current = clientId;
+    setValue('departmentId', '', { shouldDirty: true });
+  }, [clientId, setValue]);
+  const listed = useQuery(OrderDepartmentsDocument, {
+    variables: { clientId },
+    skip: !clientId || !can('department:view'),
+  }).data?.departments.items;
+  const own = order?.department && String(order.client.id) === clientId ? [order.department] : [];
+  const choices = listed
+    ? [...listed, ...own.filter((o) => !listed.some((d) => d.id === o.id))]
+    : own;
+  return (
+    <SelectField
+      name="departmentId"
+      label={t('orders:order.fields.department')}
+      options={choices.map((d) => ({
+        value: String(d.id),
+        label: `${d.name} (${d.customerNumber})`,
+      }))}
+    />
+  );
+}
+
 /** The positions: quantity and net unit price per product, remove, and the product search. */
 function ItemsEditor({ form }: { form: FormState<OrderValues> }) {
   const { t } = useTranslation(['orders', 'ui']);
@@ -284,55 +325,57 @@ function ItemsEditor({ form }: { form: FormState<OrderValues> }) {
       {items.length === 0 ? (
         <p>{t('orders:order.noItems')}</p>
       ) : (
-        <HTMLTable
-          compact
-          className="kontor-order-table kontor-order-items"
-          aria-label={t('orders:order.sections.items')}
-        >
-          <thead>
-            <tr>
-              <th>{t('orders:order.fields.sku')}</th>
-              <th>{t('orders:order.fields.product')}</th>
-              <th>{t('orders:order.fields.quantity')}</th>
-              <th>{t('orders:order.fields.itemPrice')}</th>
-              <th className="kontor-number">{t('orders:order.fields.shipped')}</th>
-              <th>{t('ui:actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, i) => (
-              <tr key={item.productId || i}>
-                <td>{item.sku}</td>
-                <td>{item.name}</td>
-                <td>
-                  <TextField
-                    name={`items.${i}.quantity`}
-                    label={`${t('orders:order.fields.quantity')} ${item.sku}`}
-                    type="text"
-                    required
-                  />
-                </td>
-                <td>
-                  <TextField
-                    name={`items.${i}.itemPrice`}
-                    label={`${t('orders:order.fields.itemPrice')} ${item.sku}`}
-                  />
-                </td>
-                <td className="kontor-number">{item.shipped}</td>
-                <td>
-                  <Button
-                    icon="trash"
-                    variant="minimal"
-                    intent={Intent.DANGER}
-                    aria-label={t('orders:order.removeItem', { sku: item.sku })}
-                    title={t('orders:order.removeItem', { sku: item.sku })}
-                    onClick={() => remove(i)}
-                  />
-                </td>
+        <TableScroll label={t('orders:order.sections.items')}>
+          <HTMLTable
+            compact
+            className="kontor-order-table kontor-order-items"
+            aria-label={t('orders:order.sections.items')}
+          >
+            <thead>
+              <tr>
+                <th>{t('orders:order.fields.sku')}</th>
+                <th>{t('orders:order.fields.product')}</th>
+                <th>{t('orders:order.fields.quantity')}</th>
+                <th>{t('orders:order.fields.itemPrice')}</th>
+                <th className="kontor-number">{t('orders:order.fields.shipped')}</th>
+                <th>{t('ui:actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {items.map((item, i) => (
+                <tr key={item.productId || i}>
+                  <td>{item.sku}</td>
+                  <td>{item.name}</td>
+                  <td>
+                    <TextField
+                      name={`items.${i}.quantity`}
+                      label={`${t('orders:order.fields.quantity')} ${item.sku}`}
+                      type="text"
+                      required
+                    />
+                  </td>
+                  <td>
+                    <TextField
+                      name={`items.${i}.itemPrice`}
+                      label={`${t('orders:order.fields.itemPrice')} ${item.sku}`}
+                    />
+                  </td>
+                  <td className="kontor-number">{item.shipped}</td>
+                  <td>
+                    <Button
+                      icon="trash"
+                      variant="minimal"
+                      intent={Intent.DANGER}
+                      aria-label={t('orders:order.removeItem', { sku: item.sku })}
+                      title={t('orders:order.removeItem', { sku: item.sku })}
+                      onClick={() => remove(i)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       )}
       {itemsError ? (
         <p
@@ -417,6 +460,7 @@ export function OrderForm({
             label: `${m.shipper.name} – ${m.name}`,
           }))}
         />
+        <DepartmentField form={form} order={order} />
       </FormSection>
       <AddressFields
         name="shippingAddress"

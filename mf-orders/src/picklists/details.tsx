@@ -22,6 +22,8 @@ import {
   navigate,
   Page,
   problemText,
+  ScannerField,
+  TableScroll,
   showToast,
   useApolloClient,
   useConfirm,
@@ -54,7 +56,8 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
   const picklist = data?.picklist ?? null;
   const { confirm, dialog } = useConfirm();
 
-  const [placeCode, setPlaceCode] = useState('');
+  // The place and the EAN come from scanner fields (ui's ScannerField: a code is handed on and
+  // the field cleared); what was scanned is kept here and shown under its field.
   const [eanCode, setEanCode] = useState('');
   const [quantity, setQuantity] = useState('');
   const [line, setLine] = useState<Line | null>(null);
@@ -111,7 +114,6 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
   };
 
   const reset = () => {
-    setPlaceCode('');
     setEanCode('');
     setQuantity('');
     setLine(null);
@@ -120,9 +122,7 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
     setFocusOn('place');
   };
 
-  const scanPlace = () => {
-    const code = placeCode.trim();
-    if (!code) return;
+  const scanPlace = (code: string) => {
     const at = lines.filter((l) => l.place.barcode === code && openOf(l) > 0);
     setEanCode('');
     setLine(null);
@@ -137,9 +137,8 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
     setFocusOn('ean');
   };
 
-  const scanEan = () => {
-    const code = eanCode.trim();
-    if (!code) return;
+  const scanEan = (code: string) => {
+    setEanCode(code);
     if (!place) return wrong('place', t('orders:picklist.placeFirst'));
     // A product without an EAN is confirmed by its sku (as the server does).
     const found = lines.find(
@@ -242,33 +241,25 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
     void action();
   };
 
-  const field = (
-    name: Field,
-    label: string,
-    value: string,
-    set: (value: string) => void,
-    action: () => unknown,
-    hint?: string,
-    type = 'text',
-  ) => (
+  const group = (name: Field, label: string, hint: string | undefined, input: ReactNode) => (
     <FormGroup
       label={label}
       labelFor={`pick-${name}`}
       intent={errors[name] ? Intent.DANGER : Intent.NONE}
       helperText={errors[name] ?? hint}
     >
-      <InputGroup
-        id={`pick-${name}`}
-        inputRef={refs[name]}
-        large
-        type={type}
-        value={value}
-        autoComplete="off"
-        intent={errors[name] ? Intent.DANGER : Intent.NONE}
-        onChange={(event) => set(event.target.value)}
-        onKeyDown={onEnter(action)}
-      />
+      {input}
     </FormGroup>
+  );
+  /** A field the scanner types into: the code is handed on and the field cleared. */
+  const scanner = (name: 'place' | 'ean', label: string, onScan: (code: string) => void) => (
+    <ScannerField
+      id={`pick-${name}`}
+      label={label}
+      inputRef={refs[name]}
+      intent={errors[name] ? Intent.DANGER : Intent.NONE}
+      onScan={onScan}
+    />
   );
 
   const placePath = place ? lines.find((l) => l.place.barcode === place)?.place.path : undefined;
@@ -357,36 +348,33 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
                 : t('orders:picklist.allPicked')}
             </p>
             <div className="kontor-pick-fields">
-              {field(
+              {group(
                 'place',
                 t('orders:picklist.scanPlace'),
-                placeCode,
-                (value) => {
-                  setPlaceCode(value);
-                  setPlace(null);
-                },
-                scanPlace,
                 placePath,
+                scanner('place', t('orders:picklist.scanPlace'), scanPlace),
               )}
-              {field(
+              {group(
                 'ean',
                 t('orders:picklist.scanEan'),
-                eanCode,
-                (value) => {
-                  setEanCode(value);
-                  setLine(null);
-                },
-                scanEan,
                 line ? `${line.product.sku} – ${line.product.name}` : undefined,
+                scanner('ean', t('orders:picklist.scanEan'), scanEan),
               )}
-              {field(
+              {group(
                 'quantity',
                 t('orders:picklist.pickQuantity'),
-                quantity,
-                setQuantity,
-                pick,
                 line ? `≤ ${openOf(line)}` : undefined,
-                'number',
+                <InputGroup
+                  id="pick-quantity"
+                  inputRef={refs.quantity}
+                  large
+                  type="number"
+                  value={quantity}
+                  autoComplete="off"
+                  intent={errors.quantity ? Intent.DANGER : Intent.NONE}
+                  onChange={(event) => setQuantity(event.target.value)}
+                  onKeyDown={onEnter(pick)}
+                />,
               )}
             </div>
             <Button
@@ -406,54 +394,56 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
           </Callout>
         ) : null}
 
-        <HTMLTable
-          compact
-          striped
-          className="kontor-order-table kontor-pick-lines"
-          aria-label={t('orders:picklist.fields.lines')}
-        >
-          <thead>
-            <tr>
-              <th>{t('orders:picklist.fields.place')}</th>
-              <th>{t('orders:picklist.fields.sku')}</th>
-              <th>{t('orders:picklist.fields.product')}</th>
-              <th>{t('orders:picklist.fields.ean')}</th>
-              <th>{t('orders:picklist.fields.lot')}</th>
-              <th>{t('orders:picklist.fields.bestBefore')}</th>
-              <th className="kontor-number">{t('orders:picklist.fields.quantity')}</th>
-              <th className="kontor-number">{t('orders:picklist.fields.picked')}</th>
-              <th>{t('orders:picklist.fields.orders')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l) => (
-              <tr
-                key={l.id}
-                className={
-                  openOf(l) === 0
-                    ? 'kontor-pick-done'
-                    : line?.id === l.id
-                      ? 'kontor-pick-current'
-                      : undefined
-                }
-                aria-current={line?.id === l.id ? 'true' : undefined}
-              >
-                <td className="kontor-nowrap">{l.place.path}</td>
-                <td>{l.product.sku}</td>
-                <td>{l.product.name}</td>
-                <td>{l.product.ean}</td>
-                <td>{l.lot}</td>
-                <td className="kontor-nowrap">{l.bestBefore ? day(l.bestBefore) : ''}</td>
-                <td className="kontor-number">{l.quantity}</td>
-                <td className="kontor-number">
-                  {l.pickedQuantity}
-                  {openOf(l) === 0 ? ' ✓' : ''}
-                </td>
-                <td>{l.orders.map((o) => `${o.order.number} (${o.quantity})`).join(', ')}</td>
+        <TableScroll label={t('orders:picklist.fields.lines')}>
+          <HTMLTable
+            compact
+            striped
+            className="kontor-order-table kontor-pick-lines"
+            aria-label={t('orders:picklist.fields.lines')}
+          >
+            <thead>
+              <tr>
+                <th>{t('orders:picklist.fields.place')}</th>
+                <th>{t('orders:picklist.fields.sku')}</th>
+                <th>{t('orders:picklist.fields.product')}</th>
+                <th>{t('orders:picklist.fields.ean')}</th>
+                <th>{t('orders:picklist.fields.lot')}</th>
+                <th>{t('orders:picklist.fields.bestBefore')}</th>
+                <th className="kontor-number">{t('orders:picklist.fields.quantity')}</th>
+                <th className="kontor-number">{t('orders:picklist.fields.picked')}</th>
+                <th>{t('orders:picklist.fields.orders')}</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {lines.map((l) => (
+                <tr
+                  key={l.id}
+                  className={
+                    openOf(l) === 0
+                      ? 'kontor-pick-done'
+                      : line?.id === l.id
+                        ? 'kontor-pick-current'
+                        : undefined
+                  }
+                  aria-current={line?.id === l.id ? 'true' : undefined}
+                >
+                  <td className="kontor-nowrap">{l.place.path}</td>
+                  <td>{l.product.sku}</td>
+                  <td>{l.product.name}</td>
+                  <td>{l.product.ean}</td>
+                  <td>{l.lot}</td>
+                  <td className="kontor-nowrap">{l.bestBefore ? day(l.bestBefore) : ''}</td>
+                  <td className="kontor-number">{l.quantity}</td>
+                  <td className="kontor-number">
+                    {l.pickedQuantity}
+                    {openOf(l) === 0 ? ' ✓' : ''}
+                  </td>
+                  <td>{l.orders.map((o) => `${o.order.number} (${o.quantity})`).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       </div>
       {dialog}
     </Page>

@@ -23,6 +23,8 @@ import {
   graphqlProblem,
   Page,
   problemText,
+  ScannerField,
+  TableScroll,
   useApolloClient,
   useTranslation,
   type PageProps,
@@ -129,16 +131,9 @@ export function PackingStation({ route }: PageProps) {
   /** Server field errors by `packages.<p>.items.<i>.quantity` etc., shown at their fields. */
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  // The scan field is uncontrolled: what a scanner types is never overwritten by a render
-  // that was under way (the order arriving); a code is read and cleared in its Enter's event.
+  // The scan field (ui's ScannerField) hands each code on and clears itself; codes scanned
+  // while the order is looked up wait there and then go, as EANs, to the order shown.
   const scanRef = useRef<HTMLInputElement>(null);
-  const takeField = () => {
-    const element = scanRef.current;
-    if (!element) return '';
-    const code = element.value.trim();
-    element.value = '';
-    return code;
-  };
   const setField = (value: string) => {
     if (scanRef.current) scanRef.current.value = value;
   };
@@ -190,28 +185,14 @@ export function PackingStation({ route }: PageProps) {
     setStep('scan');
   };
 
-  /** Codes a scanner typed into the order field while its order was being looked up. */
-  const pending = useRef<string[]>([]);
-  const looking = useRef(false);
-  const lookUpOrder = async () => {
-    const number = takeField();
-    if (!number) return;
-    if (looking.current) {
-      // The scanner is faster than the server: the next codes are the order's EANs.
-      pending.current.push(number);
-      return;
-    }
-    looking.current = true;
-    pending.current = [];
+  /** An order's number scanned: its positions show (false: refused, the scans after it dropped). */
+  const lookUpOrder = async (number: string): Promise<boolean> => {
     setBusy(true);
     setShipped(null);
-    /** A refusal keeps the number in the field, selected for the next scan. */
+    /** A refusal: the scan field puts the number back, selected for the next scan. */
     const refuse = (text: string) => {
-      looking.current = false;
-      pending.current = [];
-      setField(number);
       say(Intent.DANGER, text, 'error');
-      scanRef.current?.select();
+      return false;
     };
     try {
       const { data } = await client.query({
@@ -237,22 +218,13 @@ export function PackingStation({ route }: PageProps) {
       setMessage(null);
       beep('ok');
       setStep('assign');
+      return true;
     } catch (error) {
-      refuse(problemText(graphqlProblem(error)));
+      return refuse(problemText(graphqlProblem(error)));
     } finally {
       setBusy(false);
     }
   };
-
-  // Once the order shows, codes scanned meanwhile go into package 1 (a scanner does not wait).
-  useLayoutEffect(() => {
-    if (step !== 'assign' || !order || !looking.current) return;
-    looking.current = false;
-    const codes = pending.current;
-    pending.current = [];
-    if (codes.length > 0) scanCodes(codes);
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- runs once per order shown
-  }, [step, order]);
 
   const setQuantity = (p: number, itemId: string, quantity: number) => {
     setServerErrors({});
@@ -263,24 +235,18 @@ export function PackingStation({ route }: PageProps) {
     );
   };
 
-  /** Applies EAN scans to the current package; the last one's result is said. */
-  const scanCodes = (codes: string[]) => {
-    if (!order || codes.length === 0) return;
-    let next = packages;
-    let last: ReturnType<typeof applyScan> | null = null;
-    for (const code of codes) {
-      last = applyScan(order, next, current, code);
-      next = last.packages;
-    }
+  /** An EAN scanned: one unit into the current package (codes that waited come one by one). */
+  const scanEan = (code: string) => {
+    if (!order) return;
+    const scanned = applyScan(order, packages, current, code);
     setServerErrors({});
-    setPackages(next);
-    setEanWrong(!last!.ok);
-    say(last!.ok ? Intent.SUCCESS : Intent.DANGER, t(...last!.text), last!.ok ? 'ok' : 'error');
-  };
-
-  const scanEan = () => {
-    const code = takeField();
-    if (code) scanCodes([code]);
+    setPackages(scanned.packages);
+    setEanWrong(!scanned.ok);
+    say(
+      scanned.ok ? Intent.SUCCESS : Intent.DANGER,
+      t(...scanned.text),
+      scanned.ok ? 'ok' : 'error',
+    );
   };
 
   const addPackage = () => {
@@ -494,15 +460,15 @@ export function PackingStation({ route }: PageProps) {
             }
             intent={step === 'assign' && eanWrong ? Intent.DANGER : Intent.NONE}
           >
-            <InputGroup
+            <ScannerField
               id="packing-scan"
+              label={
+                step === 'scan' ? t('orders:shipment.orderNumber') : t('orders:shipment.scanEan')
+              }
               inputRef={scanRef}
-              large
-              defaultValue=""
-              autoComplete="off"
               leftIcon="barcode"
               intent={step === 'assign' && eanWrong ? Intent.DANGER : Intent.NONE}
-              onKeyDown={onEnter(step === 'scan' ? lookUpOrder : scanEan)}
+              onScan={step === 'scan' ? lookUpOrder : scanEan}
             />
           </FormGroup>
         ) : null}
@@ -550,72 +516,74 @@ export function PackingStation({ route }: PageProps) {
               role="group"
               aria-label={t('orders:shipment.package', { n: current + 1 })}
             >
-              <HTMLTable compact className="kontor-order-table kontor-packing-items">
-                <thead>
-                  <tr>
-                    <th className="kontor-number">{t('orders:shipment.position')}</th>
-                    <th>{t('orders:shipment.sku')}</th>
-                    <th>{t('orders:shipment.name')}</th>
-                    <th>{t('orders:shipment.ean')}</th>
-                    <th className="kontor-number">{t('orders:shipment.orderedQuantity')}</th>
-                    <th className="kontor-number">{t('orders:shipment.alreadyShipped')}</th>
-                    <th className="kontor-number">{t('orders:shipment.remaining')}</th>
-                    <th>{t('orders:shipment.inPackage', { n: current + 1 })}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => {
-                    const id = String(item.id);
-                    const error = quantityError(current, item) ?? serverError(current, id);
-                    const left = openOf(item) - assigned(id);
-                    return (
-                      <tr
-                        key={id}
-                        className={
-                          openOf(item) === 0
-                            ? 'kontor-packing-done'
-                            : left === 0
-                              ? 'kontor-packing-full'
-                              : undefined
-                        }
-                      >
-                        <td className="kontor-number">{item.position}</td>
-                        <td>{item.sku}</td>
-                        <td>{item.name}</td>
-                        <td>{item.product?.ean ?? ''}</td>
-                        <td className="kontor-number">{item.orderedQuantity}</td>
-                        <td className="kontor-number">{item.shippedQuantity}</td>
-                        <td className="kontor-number">{left}</td>
-                        <td>
-                          <InputGroup
-                            type="number"
-                            min={0}
-                            max={openOf(item)}
-                            disabled={openOf(item) === 0}
-                            aria-label={t('orders:shipment.inPackageOf', {
-                              sku: item.sku,
-                              n: current + 1,
-                            })}
-                            aria-invalid={error ? true : undefined}
-                            intent={error ? Intent.DANGER : Intent.NONE}
-                            title={error}
-                            value={String(pkg.quantities[id] ?? 0)}
-                            onChange={(event) =>
-                              setQuantity(
-                                current,
-                                id,
-                                event.target.value === '' ? 0 : Number(event.target.value),
-                              )
-                            }
-                            onKeyDown={onEnter(() => scanRef.current?.focus())}
-                          />
-                          {error ? <div className="kontor-packing-error">{error}</div> : null}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </HTMLTable>
+              <TableScroll label={t('orders:shipment.package', { n: current + 1 })}>
+                <HTMLTable compact className="kontor-order-table kontor-packing-items">
+                  <thead>
+                    <tr>
+                      <th className="kontor-number">{t('orders:shipment.position')}</th>
+                      <th>{t('orders:shipment.sku')}</th>
+                      <th>{t('orders:shipment.name')}</th>
+                      <th>{t('orders:shipment.ean')}</th>
+                      <th className="kontor-number">{t('orders:shipment.orderedQuantity')}</th>
+                      <th className="kontor-number">{t('orders:shipment.alreadyShipped')}</th>
+                      <th className="kontor-number">{t('orders:shipment.remaining')}</th>
+                      <th>{t('orders:shipment.inPackage', { n: current + 1 })}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((item) => {
+                      const id = String(item.id);
+                      const error = quantityError(current, item) ?? serverError(current, id);
+                      const left = openOf(item) - assigned(id);
+                      return (
+                        <tr
+                          key={id}
+                          className={
+                            openOf(item) === 0
+                              ? 'kontor-packing-done'
+                              : left === 0
+                                ? 'kontor-packing-full'
+                                : undefined
+                          }
+                        >
+                          <td className="kontor-number">{item.position}</td>
+                          <td>{item.sku}</td>
+                          <td>{item.name}</td>
+                          <td>{item.product?.ean ?? ''}</td>
+                          <td className="kontor-number">{item.orderedQuantity}</td>
+                          <td className="kontor-number">{item.shippedQuantity}</td>
+                          <td className="kontor-number">{left}</td>
+                          <td>
+                            <InputGroup
+                              type="number"
+                              min={0}
+                              max={openOf(item)}
+                              disabled={openOf(item) === 0}
+                              aria-label={t('orders:shipment.inPackageOf', {
+                                sku: item.sku,
+                                n: current + 1,
+                              })}
+                              aria-invalid={error ? true : undefined}
+                              intent={error ? Intent.DANGER : Intent.NONE}
+                              title={error}
+                              value={String(pkg.quantities[id] ?? 0)}
+                              onChange={(event) =>
+                                setQuantity(
+                                  current,
+                                  id,
+                                  event.target.value === '' ? 0 : Number(event.target.value),
+                                )
+                              }
+                              onKeyDown={onEnter(() => scanRef.current?.focus())}
+                            />
+                            {error ? <div className="kontor-packing-error">{error}</div> : null}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </HTMLTable>
+              </TableScroll>
               <div className="kontor-packing-row">
                 <FormGroup
                   label={t('orders:shipment.weightKg')}
@@ -683,33 +651,35 @@ export function PackingStation({ route }: PageProps) {
 
         {order && step === 'finish' ? (
           <>
-            <HTMLTable compact className="kontor-order-table kontor-packing-summary">
-              <thead>
-                <tr>
-                  <th>{t('orders:shipment.packages')}</th>
-                  <th>{t('orders:shipment.contents')}</th>
-                  <th className="kontor-number">{t('orders:shipment.weightKg')}</th>
-                  <th>{t('orders:shipment.trackingNumber')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {packages.map((p, index) => (
-                  <tr key={index}>
-                    <td>{t('orders:shipment.package', { n: index + 1 })}</td>
-                    <td>
-                      {sentItems(p)
-                        .map((id) => {
-                          const item = items.find((i) => String(i.id) === id)!;
-                          return `${p.quantities[id]} × ${item.sku}`;
-                        })
-                        .join(', ')}
-                    </td>
-                    <td className="kontor-number">{p.weight || t('orders:shipment.nothing')}</td>
-                    <td>{p.tracking || t('orders:shipment.nothing')}</td>
+            <TableScroll label={t('orders:shipment.packages')}>
+              <HTMLTable compact className="kontor-order-table kontor-packing-summary">
+                <thead>
+                  <tr>
+                    <th>{t('orders:shipment.packages')}</th>
+                    <th>{t('orders:shipment.contents')}</th>
+                    <th className="kontor-number">{t('orders:shipment.weightKg')}</th>
+                    <th>{t('orders:shipment.trackingNumber')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+                </thead>
+                <tbody>
+                  {packages.map((p, index) => (
+                    <tr key={index}>
+                      <td>{t('orders:shipment.package', { n: index + 1 })}</td>
+                      <td>
+                        {sentItems(p)
+                          .map((id) => {
+                            const item = items.find((i) => String(i.id) === id)!;
+                            return `${p.quantities[id]} × ${item.sku}`;
+                          })
+                          .join(', ')}
+                      </td>
+                      <td className="kontor-number">{p.weight || t('orders:shipment.nothing')}</td>
+                      <td>{p.tracking || t('orders:shipment.nothing')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </TableScroll>
             <div className="kontor-packing-actions">
               <Button
                 icon="arrow-left"

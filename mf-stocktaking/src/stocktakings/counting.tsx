@@ -35,6 +35,8 @@ import {
   problemText,
   queryState,
   RecordPage,
+  ScannerField,
+  TableScroll,
   ruleMessage,
   showToast,
   useApolloClient,
@@ -127,55 +129,57 @@ function PlaceLines({
       {place.lines.length === 0 ? (
         <p className="bp6-text-muted">{t('stocktaking:counting.noLines')}</p>
       ) : (
-        <HTMLTable compact striped aria-label={caption}>
-          <thead>
-            <tr>
-              <th>{t('stocktaking:fields.sku')}</th>
-              <th>{t('stocktaking:fields.product')}</th>
-              <th>{t('stocktaking:fields.lot')}</th>
-              <th>{t('stocktaking:fields.bestBefore')}</th>
-              {blind ? null : <th>{t('stocktaking:fields.expected')}</th>}
-              <th>{t('stocktaking:fields.counted')}</th>
-              <th>{t('stocktaking:fields.countedBy')}</th>
-              <th aria-label={t('stocktaking:count')} />
-            </tr>
-          </thead>
-          <tbody>
-            {place.lines.map((line) => (
-              <tr key={line.id}>
-                <td>{line.product.sku}</td>
-                <td>
-                  {line.product.name}{' '}
-                  {line.found ? (
-                    <Tag minimal intent={Intent.WARNING}>
-                      {t('stocktaking:counting.found')}
-                    </Tag>
-                  ) : null}
-                </td>
-                <td>{line.lot}</td>
-                <td>{line.bestBefore ?? ''}</td>
-                {blind ? null : (
-                  <td>{line.expectedQuantity === null ? '' : quantity(line.expectedQuantity)}</td>
-                )}
-                <td>{line.countedQuantity === null ? '' : quantity(line.countedQuantity)}</td>
-                <td>
-                  {line.countedByName ?? ''}
-                  {line.countedAt ? ` · ${dateTime(line.countedAt)}` : ''}
-                </td>
-                <td>
-                  <Button
-                    size="small"
-                    variant="minimal"
-                    icon="numerical"
-                    aria-label={t('stocktaking:counting.chooseLine', { sku: line.product.sku })}
-                    title={t('stocktaking:counting.chooseLine', { sku: line.product.sku })}
-                    onClick={() => onChoose(line)}
-                  />
-                </td>
+        <TableScroll label={caption}>
+          <HTMLTable compact striped aria-label={caption}>
+            <thead>
+              <tr>
+                <th>{t('stocktaking:fields.sku')}</th>
+                <th>{t('stocktaking:fields.product')}</th>
+                <th>{t('stocktaking:fields.lot')}</th>
+                <th>{t('stocktaking:fields.bestBefore')}</th>
+                {blind ? null : <th>{t('stocktaking:fields.expected')}</th>}
+                <th>{t('stocktaking:fields.counted')}</th>
+                <th>{t('stocktaking:fields.countedBy')}</th>
+                <th aria-label={t('stocktaking:count')} />
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {place.lines.map((line) => (
+                <tr key={line.id}>
+                  <td>{line.product.sku}</td>
+                  <td>
+                    {line.product.name}{' '}
+                    {line.found ? (
+                      <Tag minimal intent={Intent.WARNING}>
+                        {t('stocktaking:counting.found')}
+                      </Tag>
+                    ) : null}
+                  </td>
+                  <td>{line.lot}</td>
+                  <td>{line.bestBefore ?? ''}</td>
+                  {blind ? null : (
+                    <td>{line.expectedQuantity === null ? '' : quantity(line.expectedQuantity)}</td>
+                  )}
+                  <td>{line.countedQuantity === null ? '' : quantity(line.countedQuantity)}</td>
+                  <td>
+                    {line.countedByName ?? ''}
+                    {line.countedAt ? ` · ${dateTime(line.countedAt)}` : ''}
+                  </td>
+                  <td>
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon="numerical"
+                      aria-label={t('stocktaking:counting.chooseLine', { sku: line.product.sku })}
+                      title={t('stocktaking:counting.chooseLine', { sku: line.product.sku })}
+                      onClick={() => onChoose(line)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       )}
     </section>
   );
@@ -219,34 +223,36 @@ function PlaceList({ stocktakingId, onChange }: { stocktakingId: string; onChang
       {loading && !list ? <Spinner size={24} /> : null}
       {list && list.items.length === 0 ? <EmptyState /> : null}
       {list && list.items.length > 0 ? (
-        <HTMLTable compact striped aria-label={title}>
-          <thead>
-            <tr>
-              <th>{t('stocktaking:fields.place')}</th>
-              <th>{t('stocktaking:fields.status')}</th>
-              <th>{t('stocktaking:counting.lines')}</th>
-              <th>{t('stocktaking:fields.countedBy')}</th>
-              <th>{t('stocktaking:fields.countedAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.place.path}</td>
-                <td>
-                  <Tag minimal intent={item.counted ? Intent.SUCCESS : Intent.NONE}>
-                    {item.counted
-                      ? t('stocktaking:counting.placeCounted')
-                      : t('stocktaking:counting.placeOpen')}
-                  </Tag>
-                </td>
-                <td>{quantity(item.lines.length)}</td>
-                <td>{item.countedByName ?? ''}</td>
-                <td>{dateTime(item.countedAt)}</td>
+        <TableScroll label={title}>
+          <HTMLTable compact striped aria-label={title}>
+            <thead>
+              <tr>
+                <th>{t('stocktaking:fields.place')}</th>
+                <th>{t('stocktaking:fields.status')}</th>
+                <th>{t('stocktaking:counting.lines')}</th>
+                <th>{t('stocktaking:fields.countedBy')}</th>
+                <th>{t('stocktaking:fields.countedAt')}</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.place.path}</td>
+                  <td>
+                    <Tag minimal intent={item.counted ? Intent.SUCCESS : Intent.NONE}>
+                      {item.counted
+                        ? t('stocktaking:counting.placeCounted')
+                        : t('stocktaking:counting.placeOpen')}
+                    </Tag>
+                  </td>
+                  <td>{quantity(item.lines.length)}</td>
+                  <td>{item.countedByName ?? ''}</td>
+                  <td>{dateTime(item.countedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       ) : null}
       {pages > 1 ? (
         <ButtonGroup>
@@ -294,11 +300,9 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
   const { t } = useTranslation(['stocktaking', 'ui']);
   const client = useApolloClient();
   const stocktakingId = String(stocktaking.id);
-  const [placeCode, setPlaceCode] = useState('');
   // The place scanned: its answer shows at once, then its own query keeps it current.
   const [scanned, setScanned] = useState<StocktakingPlaceFieldsFragment | null>(null);
   const placeId = scanned ? String(scanned.place.id) : null;
-  const [code, setCode] = useState('');
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [chosen, setChosen] = useState<Candidate | null>(null);
   const [lot, setLot] = useState('');
@@ -316,7 +320,7 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
     }).data?.stocktakingPlace ?? scanned;
   // A scanner types the product's code before the place's answer is back: the product's
   // look-up waits for it and reads the newest place here.
-  const pendingPlace = useRef<Promise<unknown> | null>(null);
+  const pendingPlace = useRef<Promise<false | void> | null>(null);
   const currentPlace = useRef(place);
   currentPlace.current = place;
 
@@ -341,15 +345,16 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- refs are stable
   }, [focusOn]);
 
+  /** A field's error, the focus there; false: a scan refused (its field shows it again). */
   const fieldError = (name: FieldName, text: string) => {
     setErrors({ [name]: text });
     setResult(null);
     setFocusOn(name);
+    return false as const;
   };
 
   /** Clears the product part: the next product of the same place. */
   const nextProduct = () => {
-    setCode('');
     setCandidates([]);
     setChosen(null);
     setLot('');
@@ -362,15 +367,17 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
   /** Clears everything: the next place. */
   const nextPlace = () => {
     nextProduct();
-    setPlaceCode('');
     setScanned(null);
     currentPlace.current = null;
     setFocusOn('place');
   };
 
-  const lookUpPlace = () => {
-    const barcode = placeCode.trim();
-    if (!barcode) return;
+  // The place and the product come from scanner fields (ui's ScannerField): a code is handed
+  // on and its field cleared; what it found shows under the field.
+  const lookUpPlace = (barcode: string) => {
+    setScanned(null);
+    setChosen(null);
+    setCandidates([]);
     // A scanner types on at once: the product field has the focus before the server answers
     // (an unknown place takes it back with the reason).
     refs.ean.current?.focus();
@@ -389,18 +396,16 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
       if (!found) return fieldError('place', t('stocktaking:counting.unknownPlace', { barcode }));
       currentPlace.current = found;
       setScanned(found);
-      setPlaceCode(found.place.barcode);
       setErrors({});
     } catch (error) {
       const { fields, text } = refusal(error);
-      fieldError('place', fields.place ?? text);
+      return fieldError('place', fields.place ?? text);
     }
   };
 
   const choose = (candidate: Candidate) => {
     setChosen(candidate);
     setCandidates([]);
-    setCode(candidate.product.sku);
     setLot(candidate.lot);
     setBestBefore(candidate.bestBefore ?? '');
     setErrors({});
@@ -416,9 +421,9 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
       line,
     });
 
-  const lookUpProduct = async () => {
-    const typed = code.trim();
-    if (!typed) return nextPlace();
+  const lookUpProduct = async (typed: string) => {
+    setChosen(null);
+    setCandidates([]);
     await pendingPlace.current;
     const place = currentPlace.current;
     if (!place) return fieldError('place', t('ui:rules.required'));
@@ -561,6 +566,32 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
     </FormGroup>
   );
 
+  /** A field the scanner types into (the place, the product). */
+  const scanner = (
+    name: 'place' | 'ean',
+    label: string,
+    onScan: (code: string) => Promise<false | void>,
+    hint?: string,
+    onEmpty?: () => void,
+  ) => (
+    <FormGroup
+      label={label}
+      labelFor={`count-${name}`}
+      intent={errors[name] ? Intent.DANGER : Intent.NONE}
+      helperText={errors[name] ?? hint}
+    >
+      <ScannerField
+        id={`count-${name}`}
+        label={label}
+        large={false}
+        inputRef={refs[name] as RefObject<HTMLInputElement>}
+        intent={errors[name] ? Intent.DANGER : Intent.NONE}
+        onScan={onScan}
+        onEmpty={onEmpty}
+      />
+    </FormGroup>
+  );
+
   const lotShown = chosen !== null && (chosen.product.lotTracked || chosen.lot !== '');
   const bestBeforeShown =
     chosen !== null && (chosen.product.bestBefore || chosen.bestBefore !== null);
@@ -591,30 +622,13 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
           </Callout>
         ) : null}
         <div className="kontor-stocktaking-fields">
-          {field(
-            'place',
-            t('stocktaking:fields.placeBarcode'),
-            placeCode,
-            (value) => {
-              setPlaceCode(value);
-              setScanned(null);
-              setChosen(null);
-              setCandidates([]);
-            },
-            lookUpPlace,
-            { hint: place?.place.path },
-          )}
-          {field(
+          {scanner('place', t('stocktaking:fields.placeBarcode'), lookUpPlace, place?.place.path)}
+          {scanner(
             'ean',
             t('stocktaking:fields.ean'),
-            code,
-            (value) => {
-              setCode(value);
-              setChosen(null);
-              setCandidates([]);
-            },
             lookUpProduct,
-            { hint: chosen ? candidateLabel(chosen) : undefined },
+            chosen ? candidateLabel(chosen) : undefined,
+            nextPlace,
           )}
           {candidates.length > 0 ? (
             <div

@@ -15,7 +15,13 @@ export const signed = (value: number) => (value > 0 ? `+${quantity(value)}` : qu
 
 /** A timestamp as date and time in the user's language. */
 export const dateTime = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString(locale(), { dateStyle: 'short', timeStyle: 'short' }) : '';
+  iso
+    ? new Date(iso).toLocaleString(locale(), {
+        dateStyle: 'short',
+        timeStyle: 'short',
+        timeZone: 'Europe/Berlin', // shown in Europe/Berlin wherever the browser is (DOMAIN.md)
+      })
+    : '';
 
 const STATUS_INTENT: Record<StocktakingStatus, Intent> = {
   DRAFT: Intent.NONE,

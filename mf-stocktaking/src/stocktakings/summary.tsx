@@ -28,6 +28,7 @@ import {
   problemText,
   queryState,
   RecordPage,
+  TableScroll,
   showToast,
   useApolloClient,
   useConfirm,
@@ -228,87 +229,89 @@ export function SummaryPage({ route, params }: PageProps) {
             {lines.length === 0 && !loaded.loading ? (
               <EmptyState />
             ) : (
-              <HTMLTable
-                compact
-                striped
-                interactive
-                aria-label={title}
-                className="kontor-stocktaking-summary"
-              >
-                <thead>
-                  <tr>
-                    {selectable ? (
-                      <th>
-                        <Checkbox
-                          aria-label={t('stocktaking:selectAll')}
-                          checked={allOnPage}
-                          onChange={(event) => {
-                            const next = new Set(selected);
-                            for (const line of lines)
-                              if (event.currentTarget.checked) next.add(String(line.id));
-                              else next.delete(String(line.id));
-                            setSelected(next);
-                          }}
-                        />
-                      </th>
-                    ) : null}
-                    <th>{t('stocktaking:fields.place')}</th>
-                    <th>{t('stocktaking:fields.sku')}</th>
-                    <th>{t('stocktaking:fields.product')}</th>
-                    <th>{t('stocktaking:fields.lot')}</th>
-                    <th>{t('stocktaking:fields.bestBefore')}</th>
-                    <th className="kontor-number">{t('stocktaking:fields.expected')}</th>
-                    <th className="kontor-number">{t('stocktaking:fields.counted')}</th>
-                    <th className="kontor-number">{t('stocktaking:fields.variance')}</th>
-                    <th className="kontor-number">{t('stocktaking:fields.varianceValue')}</th>
-                    <th>{t('stocktaking:fields.countedBy')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((line) => (
-                    <tr
-                      key={line.id}
-                      className={line.variance ? 'kontor-stocktaking-variance' : undefined}
-                    >
+              <TableScroll label={title}>
+                <HTMLTable
+                  compact
+                  striped
+                  interactive
+                  aria-label={title}
+                  className="kontor-stocktaking-summary"
+                >
+                  <thead>
+                    <tr>
                       {selectable ? (
-                        <td>
+                        <th>
                           <Checkbox
-                            aria-label={t('stocktaking:select', {
-                              name: `${line.place.path} ${line.product.sku} ${line.lot}`.trim(),
-                            })}
-                            checked={selected.has(String(line.id))}
-                            onChange={(event) => toggle(line, event.currentTarget.checked)}
+                            aria-label={t('stocktaking:selectAll')}
+                            checked={allOnPage}
+                            onChange={(event) => {
+                              const next = new Set(selected);
+                              for (const line of lines)
+                                if (event.currentTarget.checked) next.add(String(line.id));
+                                else next.delete(String(line.id));
+                              setSelected(next);
+                            }}
                           />
-                        </td>
+                        </th>
                       ) : null}
-                      <td>{line.place.path}</td>
-                      <td>{line.product.sku}</td>
-                      <td>
-                        {line.product.name}{' '}
-                        {line.found ? (
-                          <Tag minimal intent={Intent.WARNING}>
-                            {t('stocktaking:counting.found')}
-                          </Tag>
-                        ) : null}
-                      </td>
-                      <td>{line.lot}</td>
-                      <td>{line.bestBefore ?? ''}</td>
-                      <td className="kontor-number">{shown(line.expectedQuantity, hidden)}</td>
-                      <td className="kontor-number">{shown(line.countedQuantity)}</td>
-                      <td className="kontor-number">
-                        {line.variance === null ? '' : signed(line.variance)}
-                      </td>
-                      <td className="kontor-number">
-                        {line.varianceValue === null ? '' : formatCurrency(line.varianceValue)}
-                      </td>
-                      <td>
-                        {line.countedByName ?? ''}
-                        {line.countedAt ? ` · ${dateTime(line.countedAt)}` : ''}
-                      </td>
+                      <th>{t('stocktaking:fields.place')}</th>
+                      <th>{t('stocktaking:fields.sku')}</th>
+                      <th>{t('stocktaking:fields.product')}</th>
+                      <th>{t('stocktaking:fields.lot')}</th>
+                      <th>{t('stocktaking:fields.bestBefore')}</th>
+                      <th className="kontor-number">{t('stocktaking:fields.expected')}</th>
+                      <th className="kontor-number">{t('stocktaking:fields.counted')}</th>
+                      <th className="kontor-number">{t('stocktaking:fields.variance')}</th>
+                      <th className="kontor-number">{t('stocktaking:fields.varianceValue')}</th>
+                      <th>{t('stocktaking:fields.countedBy')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
+                  </thead>
+                  <tbody>
+                    {lines.map((line) => (
+                      <tr
+                        key={line.id}
+                        className={line.variance ? 'kontor-stocktaking-variance' : undefined}
+                      >
+                        {selectable ? (
+                          <td>
+                            <Checkbox
+                              aria-label={t('stocktaking:select', {
+                                name: `${line.place.path} ${line.product.sku} ${line.lot}`.trim(),
+                              })}
+                              checked={selected.has(String(line.id))}
+                              onChange={(event) => toggle(line, event.currentTarget.checked)}
+                            />
+                          </td>
+                        ) : null}
+                        <td>{line.place.path}</td>
+                        <td>{line.product.sku}</td>
+                        <td>
+                          {line.product.name}{' '}
+                          {line.found ? (
+                            <Tag minimal intent={Intent.WARNING}>
+                              {t('stocktaking:counting.found')}
+                            </Tag>
+                          ) : null}
+                        </td>
+                        <td>{line.lot}</td>
+                        <td>{line.bestBefore ?? ''}</td>
+                        <td className="kontor-number">{shown(line.expectedQuantity, hidden)}</td>
+                        <td className="kontor-number">{shown(line.countedQuantity)}</td>
+                        <td className="kontor-number">
+                          {line.variance === null ? '' : signed(line.variance)}
+                        </td>
+                        <td className="kontor-number">
+                          {line.varianceValue === null ? '' : formatCurrency(line.varianceValue)}
+                        </td>
+                        <td>
+                          {line.countedByName ?? ''}
+                          {line.countedAt ? ` · ${dateTime(line.countedAt)}` : ''}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              </TableScroll>
             )}
             {pages > 1 ? (
               <ButtonGroup>

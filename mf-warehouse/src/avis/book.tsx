@@ -12,6 +12,7 @@ import {
   problemText,
   ruleMessage,
   showToast,
+  TableScroll,
   useApolloClient,
   useConfirm,
   useTranslation,
@@ -320,7 +321,7 @@ export function AvisBooking({ avis, onClose }: { avis: Avis; onClose: () => void
           {problem}
         </Callout>
       ) : null}
-      <div className="kontor-table-scroll">
+      <TableScroll label={t('warehouse:avis.sections.booking')}>
         <HTMLTable compact aria-label={t('warehouse:avis.sections.booking')}>
           <thead>
             <tr>
@@ -338,10 +339,15 @@ export function AvisBooking({ avis, onClose }: { avis: Avis; onClose: () => void
               const row = rows[line.id] ?? rowOf(line);
               return (
                 <tr key={line.id}>
-                  <td className="kontor-avis-nowrap">{line.product.sku}</td>
-                  <td>{line.product.name}</td>
-                  <td>{number(Math.max(0, line.announcedQuantity - line.receivedQuantity))}</td>
-                  <td className="kontor-avis-book-quantity">
+                  <td className="kontor-avis-nowrap kontor-avis-book-sku">{line.product.sku}</td>
+                  <td className="kontor-avis-book-name">{line.product.name}</td>
+                  <td data-label={t('warehouse:avis.fields.open')}>
+                    {number(Math.max(0, line.announcedQuantity - line.receivedQuantity))}
+                  </td>
+                  <td
+                    className="kontor-avis-book-quantity"
+                    data-label={t('warehouse:avis.fields.receivedNow')}
+                  >
                     {input(
                       line,
                       'quantity',
@@ -351,7 +357,10 @@ export function AvisBooking({ avis, onClose }: { avis: Avis; onClose: () => void
                     )}
                     {message(line, 'quantity')}
                   </td>
-                  <td className="kontor-avis-book-place">
+                  <td
+                    className="kontor-avis-book-place"
+                    data-label={t('warehouse:avis.fields.placeScan')}
+                  >
                     {input(line, 'place', t('warehouse:avis.fields.place'), row.placeCode)}
                     {row.place ? (
                       <div className="kontor-avis-book-path">{row.place.path}</div>
@@ -391,13 +400,21 @@ export function AvisBooking({ avis, onClose }: { avis: Avis; onClose: () => void
                     ) : null}
                     {message(line, 'place')}
                   </td>
-                  <td>
+                  <td
+                    data-label={
+                      line.product.lotTracked ? t('warehouse:avis.fields.lot') : undefined
+                    }
+                  >
                     {line.product.lotTracked
                       ? input(line, 'lot', t('warehouse:avis.fields.lot'), row.lot)
                       : null}
                     {message(line, 'lot')}
                   </td>
-                  <td>
+                  <td
+                    data-label={
+                      line.product.bestBefore ? t('warehouse:avis.fields.bestBefore') : undefined
+                    }
+                  >
                     {line.product.bestBefore
                       ? input(
                           line,
@@ -414,7 +431,7 @@ export function AvisBooking({ avis, onClose }: { avis: Avis; onClose: () => void
             })}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableScroll>
       <div className="kontor-avis-actions">
         <Button
           ref={bookButton}

@@ -54,6 +54,10 @@ export function day(iso: string | null | undefined): string {
   });
 }
 
-/** A timestamp as date and time in the user's language. */
+/** A timestamp as date and time in the user's language, in Europe/Berlin (DOMAIN.md). */
 export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(locale(), { dateStyle: 'short', timeStyle: 'short' });
+  new Date(iso).toLocaleString(locale(), {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'Europe/Berlin',
+  });

@@ -22,6 +22,7 @@ import {
   navigate,
   Page,
   problemText,
+  TableScroll,
   showToast,
   useApolloClient,
   useSearchParams,
@@ -153,7 +154,7 @@ function Lines({ avis }: { avis: Avis }) {
   return (
     <section className="kontor-avis-section" aria-label={title}>
       <h3 className="bp6-heading">{title}</h3>
-      <div className="kontor-table-scroll">
+      <TableScroll label={title}>
         <HTMLTable compact striped aria-label={title}>
           <thead>
             <tr>
@@ -198,7 +199,7 @@ function Lines({ avis }: { avis: Avis }) {
             </tr>
           </tfoot>
         </HTMLTable>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -223,32 +224,34 @@ function Receipts({ avis }: { avis: Avis }) {
               {t('warehouse:avis.receiptPdf', { number: receipt.number })}
             </a>
           </header>
-          <HTMLTable compact aria-label={receipt.number}>
-            <thead>
-              <tr>
-                <th>{t('warehouse:avis.fields.sku')}</th>
-                <th>{t('warehouse:avis.fields.place')}</th>
-                <th>{t('warehouse:avis.fields.lot')}</th>
-                <th>{t('warehouse:avis.fields.bestBefore')}</th>
-                <th className="kontor-number">{t('warehouse:avis.fields.quantity')}</th>
-                <th className="kontor-number">{t('warehouse:avis.fields.overDelivery')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {receipt.lines.map((line) => (
-                <tr key={line.id}>
-                  <td className="kontor-avis-nowrap">{line.line.product.sku}</td>
-                  <td>{line.place.path}</td>
-                  <td>{line.lot ?? ''}</td>
-                  <td>{day(line.bestBefore)}</td>
-                  <td className="kontor-number">{number(line.quantity)}</td>
-                  <td className="kontor-number">
-                    {line.overDelivery > 0 ? `+${number(line.overDelivery)}` : ''}
-                  </td>
+          <TableScroll label={receipt.number}>
+            <HTMLTable compact aria-label={receipt.number}>
+              <thead>
+                <tr>
+                  <th>{t('warehouse:avis.fields.sku')}</th>
+                  <th>{t('warehouse:avis.fields.place')}</th>
+                  <th>{t('warehouse:avis.fields.lot')}</th>
+                  <th>{t('warehouse:avis.fields.bestBefore')}</th>
+                  <th className="kontor-number">{t('warehouse:avis.fields.quantity')}</th>
+                  <th className="kontor-number">{t('warehouse:avis.fields.overDelivery')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {receipt.lines.map((line) => (
+                  <tr key={line.id}>
+                    <td className="kontor-avis-nowrap">{line.line.product.sku}</td>
+                    <td>{line.place.path}</td>
+                    <td>{line.lot ?? ''}</td>
+                    <td>{day(line.bestBefore)}</td>
+                    <td className="kontor-number">{number(line.quantity)}</td>
+                    <td className="kontor-number">
+                      {line.overDelivery > 0 ? `+${number(line.overDelivery)}` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </TableScroll>
         </article>
       ))}
     </section>
@@ -288,26 +291,28 @@ function History({ avis }: { avis: Avis }) {
   return (
     <section className="kontor-avis-section" aria-label={title}>
       <h3 className="bp6-heading">{title}</h3>
-      <HTMLTable compact striped aria-label={title}>
-        <thead>
-          <tr>
-            <th>{t('warehouse:avis.fields.time')}</th>
-            <th>{t('warehouse:avis.fields.user')}</th>
-            <th>{t('warehouse:avis.fields.event')}</th>
-            <th>{t('warehouse:avis.fields.detail')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {avis.history.map((event) => (
-            <tr key={event.id}>
-              <td>{dateTime(event.at)}</td>
-              <td>{event.userName ?? ''}</td>
-              <td>{t(`warehouse:avis.events.${event.kind}`, { defaultValue: event.kind })}</td>
-              <td>{eventDetail(event, t)}</td>
+      <TableScroll label={title}>
+        <HTMLTable compact striped aria-label={title}>
+          <thead>
+            <tr>
+              <th>{t('warehouse:avis.fields.time')}</th>
+              <th>{t('warehouse:avis.fields.user')}</th>
+              <th>{t('warehouse:avis.fields.event')}</th>
+              <th>{t('warehouse:avis.fields.detail')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {avis.history.map((event) => (
+              <tr key={event.id}>
+                <td>{dateTime(event.at)}</td>
+                <td>{event.userName ?? ''}</td>
+                <td>{t(`warehouse:avis.events.${event.kind}`, { defaultValue: event.kind })}</td>
+                <td>{eventDetail(event, t)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
     </section>
   );
 }

@@ -1,75 +1,20 @@
 import {
-  Button,
-  Callout,
-  HTMLSelect,
-  HTMLTable,
-  Intent,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
-import { useState } from 'react';
-import {
   ImportProductsDocument,
   ProductImportClientChoicesDocument,
   ProductImportPreviewDocument,
   ProductImportReportDocument,
-  type ImportMode,
-  type ProductImportPreviewQuery,
-  type ProductImportReportQuery,
 } from '../graphql/generated';
 import {
-  errorText,
-  FormActions,
-  graphqlProblem,
   i18n,
-  JobProgress,
-  KontorForm,
-  Link,
-  Page,
-  RecordPicker,
-  ruleMessage,
-  rules,
-  UploadField,
-  useKontorForm,
-  useMutation,
-  useQuery,
-  useSearchParams,
+  ImportPage,
   useTranslation,
   type ModulePages,
   type PageProps,
-  type Upload,
 } from '../shared-session';
-import './import.css';
 
-// Products from a CSV or XLSX file (issue 12): upload → the preview of the first rows with the
-// mapping of each column (guessed by the server from the headers, changeable) → client and
-// mode → start; the page then shows the job's progress, live, and its report (`?job=<id>`, where
-// the job's notification links to).
-
-type Preview = ProductImportPreviewQuery['productImportPreview'];
-type Result = NonNullable<NonNullable<ProductImportReportQuery['job']>['result']>;
-type Rejected = Result['rejected'][number];
-
-const LIST = '/products';
-
-/** A rejected row's reason in the user's language (the server's English where no text has it). */
-function reasonText(rejected: Rejected): string {
-  const params = Object.fromEntries(
-    Object.entries(rejected.params ?? {}).filter(
-      ([key, value]) => key !== '__typename' && value != null,
-    ),
-  );
-  const own = `warehouse:products.rules.${rejected.rule}`;
-  const rule = rejected.rule.includes(':')
-    ? rejected.rule
-    : i18n.exists(own)
-      ? own
-      : i18n.exists(`ui:rules.${rejected.rule}`)
-        ? rejected.rule
-        : 'text';
-  if (rule === 'text' || (rule === 'max' && params.max === undefined)) return rejected.reason;
-  return errorText(ruleMessage(rule, params, rejected.reason)) ?? rejected.reason;
-}
+// Products from a CSV or XLSX file (issue 12) on ui's ImportPage: upload, preview and mapping,
+// the client and the mode, then the job's progress and report. Products are matched by client
+// and SKU: the report counts created and updated ones.
 
 /** A field's name in the user's language: the product form's label (hazmat.unNumber → UN number). */
 function fieldLabel(field: string): string {
@@ -77,268 +22,27 @@ function fieldLabel(field: string): string {
   return i18n.exists(key) ? i18n.t(key) : field;
 }
 
-/** The report of an ended import: counts, the rejected rows, the CSV download. */
-function ImportReport({ jobId, mode }: { jobId: string; mode?: string }) {
-  const { t, i18n: language } = useTranslation(['warehouse', 'ui']);
-  const { data } = useQuery(ProductImportReportDocument, {
-    variables: { id: jobId },
-    fetchPolicy: 'network-only',
-  });
-  const result = data?.job?.result;
-  if (!result) return null;
-  const shown = result.rejected.length;
-  const title =
-    result.rejectedTotal > shown
-      ? t('warehouse:productImport.rejectedFirst', { shown, total: result.rejectedTotal })
-      : t('warehouse:productImport.rejected');
-  const nothing = mode === 'ALL_OR_NOTHING' && result.rejectedTotal > 0;
-  const lang = language.language === 'en' ? 'en' : 'de';
-  return (
-    <section className="kontor-import-report" aria-label={t('warehouse:productImport.report')}>
-      <Callout
-        intent={result.rejectedTotal > 0 ? Intent.WARNING : Intent.SUCCESS}
-        icon={result.rejectedTotal > 0 ? 'warning-sign' : 'tick-circle'}
-        title={t('warehouse:productImport.summary', {
-          created: result.created,
-          updated: result.updated,
-          rejected: result.rejectedTotal,
-        })}
-      >
-        {nothing ? t('warehouse:productImport.nothingWritten') : null}
-      </Callout>
-      {shown > 0 ? (
-        <>
-          <h3 className="bp6-heading kontor-import-rejected-title">{title}</h3>
-          <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={title}>
-            <HTMLTable striped compact aria-label={t('warehouse:productImport.rejected')}>
-              <thead>
-                <tr>
-                  <th>{t('warehouse:productImport.row')}</th>
-                  <th>{t('warehouse:productImport.column')}</th>
-                  <th>{t('warehouse:productImport.value')}</th>
-                  <th>{t('warehouse:productImport.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.rejected.map((rejected) => (
-                  <tr key={`${rejected.row}:${rejected.field}`}>
-                    <td className="kontor-import-row">{rejected.row}</td>
-                    <td>{rejected.column || fieldLabel(rejected.field)}</td>
-                    <td>{rejected.value}</td>
-                    <td>{reasonText(rejected)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-          <a
-            className="bp6-button bp6-outlined kontor-import-download"
-            href={`/spa/jobs/${encodeURIComponent(jobId)}/report.csv?lang=${lang}`}
-            download
-          >
-            {t('warehouse:productImport.download')}
-          </a>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
-/** One import's progress, then its report. */
-function ImportJob({ jobId, mode, again }: { jobId: string; mode?: string; again: () => void }) {
-  const { t } = useTranslation(['warehouse', 'ui']);
-  const [ended, setEnded] = useState<string | null>(null);
-  return (
-    <div className="kontor-import kontor-product-import">
-      <JobProgress jobId={jobId} onFinished={(job) => setEnded(`${job.state}:${job.finishedAt}`)} />
-      {ended ? <ImportReport key={ended} jobId={jobId} mode={mode} /> : null}
-      <div className="kontor-import-actions">
-        <Link className="bp6-button bp6-outlined" to={LIST}>
-          {t('warehouse:productImport.toList')}
-        </Link>
-        {ended ? (
-          <Button icon="import" text={t('warehouse:productImport.another')} onClick={again} />
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** The preview of the file: its first rows, a select per column with the field it fills. */
-function MappingTable({
-  preview,
-  mapping,
-  onChange,
-}: {
-  preview: Preview;
-  mapping: (string | null)[];
-  onChange: (index: number, field: string | null) => void;
-}) {
-  const { t, i18n: language } = useTranslation(['warehouse', 'ui']);
-  const label = (field: Preview['fields'][number]) =>
-    `${language.language === 'en' ? field.en : field.de}${field.required ? ` (${t('warehouse:productImport.required')})` : ''}`;
-  return (
-    <section className="kontor-import-preview" aria-label={t('warehouse:productImport.preview')}>
-      <h3 className="bp6-heading kontor-import-rejected-title">
-        {t('warehouse:productImport.preview')}
-      </h3>
-      <p>{t('warehouse:productImport.previewHint', { count: preview.rows.length })}</p>
-      <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={preview.fileName}>
-        <HTMLTable compact striped aria-label={t('warehouse:productImport.preview')}>
-          <thead>
-            <tr>
-              {preview.columns.map((column) => (
-                <th key={column.index} scope="col">
-                  <div className="kontor-import-header">{column.header}</div>
-                  <HTMLSelect
-                    aria-label={t('warehouse:productImport.mappingFor', { header: column.header })}
-                    value={mapping[column.index] ?? ''}
-                    onChange={(event) => onChange(column.index, event.target.value || null)}
-                    options={[
-                      { value: '', label: t('warehouse:productImport.skip') },
-                      ...preview.fields.map((field) => ({ value: field.key, label: label(field) })),
-                    ]}
-                  />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((row, index) => (
-              <tr key={index}>
-                {row.map((cell, column) => (
-                  <td key={column}>{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
-    </section>
-  );
-}
-
-/** The start: the file, its preview and mapping, the client and the mode. */
-function ImportStart({ started }: { started: (jobId: string, mode: ImportMode) => void }) {
-  const { t } = useTranslation(['warehouse', 'ui']);
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [mapping, setMapping] = useState<(string | null)[]>([]);
-  const [mode, setMode] = useState<ImportMode>('ALL_OR_NOTHING');
-  const previewQuery = useQuery(ProductImportPreviewDocument, {
-    variables: { uploadId: upload?.id ?? '' },
-    skip: !upload,
-    fetchPolicy: 'network-only',
-  });
-  const preview = upload ? previewQuery.data?.productImportPreview : undefined;
-  // The guessed mapping, taken once per upload (then the user's).
-  const [mappedFor, setMappedFor] = useState<string | null>(null);
-  if (preview && mappedFor !== preview.uploadId) {
-    setMappedFor(preview.uploadId);
-    setMapping(preview.columns.map((column) => column.field ?? null));
-  }
-  const [start] = useMutation(ImportProductsDocument);
-  // A refused mapping or upload is no field of the form: said above its buttons.
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useKontorForm<{ clientId: string }>({
-    initial: { clientId: '' },
-    rules: { clientId: rules.choice() },
-    save: async ({ clientId }) => {
-      if (!upload) return;
-      setRefusal(null);
-      let result;
-      try {
-        result = await start({
-          variables: {
-            uploadId: upload.id,
-            clientId,
-            mode,
-            mapping: mapping.map((field, column) => ({ column, field })),
-          },
-        });
-      } catch (error) {
-        const problem = graphqlProblem(error);
-        // The mapping's problems are on `mapping` or on one entry (`mapping.3.field`).
-        const mappingKey = Object.keys(problem.fieldRules).find((key) => key.startsWith('mapping'));
-        const broken =
-          (mappingKey && problem.fieldRules[mappingKey]?.[0]) || problem.fieldRules.uploadId?.[0];
-        if (broken)
-          setRefusal(errorText(ruleMessage(broken.rule, broken.params, broken.message)) ?? null);
-        throw error;
-      }
-      const job = result.data?.importProducts;
-      if (job) started(String(job.id), mode);
-    },
-  });
-  return (
-    <div className="kontor-import kontor-product-import">
-      <Callout icon="info-sign" className="kontor-import-help">
-        <p>{t('warehouse:productImport.help')}</p>
-      </Callout>
-      <UploadField label={t('warehouse:productImport.file')} onUploaded={setUpload} />
-      {upload && previewQuery.loading ? <p>{t('warehouse:productImport.loadingPreview')}</p> : null}
-      {upload && previewQuery.error ? (
-        <Callout intent={Intent.DANGER} role="alert">
-          {previewQuery.error.message}
-        </Callout>
-      ) : null}
-      {preview ? (
-        <>
-          <MappingTable
-            preview={preview}
-            mapping={mapping}
-            onChange={(index, field) =>
-              setMapping((current) => current.map((value, i) => (i === index ? field : value)))
-            }
-          />
-          <KontorForm form={form}>
-            <RecordPicker
-              name="clientId"
-              label={t('warehouse:productImport.client')}
-              query={ProductImportClientChoicesDocument}
-              required
-            />
-            <RadioGroup
-              label={t('warehouse:productImport.mode')}
-              selectedValue={mode}
-              onChange={(event) => setMode(event.currentTarget.value as ImportMode)}
-            >
-              <Radio
-                value="ALL_OR_NOTHING"
-                label={t('warehouse:productImport.modes.ALL_OR_NOTHING')}
-              />
-              <Radio value="GOOD_ROWS" label={t('warehouse:productImport.modes.GOOD_ROWS')} />
-            </RadioGroup>
-            {refusal ? (
-              <Callout intent={Intent.DANGER} role="alert">
-                {refusal}
-              </Callout>
-            ) : null}
-            <FormActions submitText={t('warehouse:productImport.start')} />
-          </KontorForm>
-        </>
-      ) : null}
-    </div>
-  );
-}
-
 /** /import/product (product:import). */
 function ProductImport({ route }: PageProps) {
   const { t } = useTranslation(['warehouse', 'ui']);
-  const [params, setParams] = useSearchParams();
-  const jobId = params.get('job');
   return (
-    <Page title={t(route.pageTitle!)}>
-      {jobId ? (
-        <ImportJob
-          key={jobId}
-          jobId={jobId}
-          mode={params.get('mode') ?? undefined}
-          again={() => setParams({})}
-        />
-      ) : (
-        <ImportStart started={(id, mode) => setParams({ job: id, mode })} />
-      )}
-    </Page>
+    <ImportPage
+      title={t(route.pageTitle!)}
+      texts="warehouse:productImport"
+      list="/products"
+      preview={ProductImportPreviewDocument}
+      start={ImportProductsDocument}
+      report={ProductImportReportDocument}
+      pickers={[
+        {
+          name: 'clientId',
+          label: t('warehouse:productImport.client'),
+          query: ProductImportClientChoicesDocument,
+        },
+      ]}
+      ownRules="warehouse:products.rules"
+      fieldLabel={fieldLabel}
+    />
   );
 }
 

@@ -27,6 +27,7 @@ import {
   Page,
   problemText,
   ruleMessage,
+  ScannerField,
   useApolloClient,
   useQuery,
   useTranslation,
@@ -79,11 +80,8 @@ export function StockChangeScreen({ route }: PageProps) {
   const warehouses = useQuery(StockWarehouseChoicesDocument).data?.warehouses.items ?? [];
   const [mode, setMode] = useState<Mode>('in');
   const [warehouseId, setWarehouseId] = useState(() => localStorage.getItem(WAREHOUSE_KEY) ?? '');
-  const [placeCode, setPlaceCode] = useState('');
   const [place, setPlace] = useState<Place | null>(null);
-  const [toPlaceCode, setToPlaceCode] = useState('');
   const [toPlace, setToPlace] = useState<Place | null>(null);
-  const [ean, setEan] = useState('');
   const [candidates, setCandidates] = useState<Product[]>([]);
   const [product, setProduct] = useState<Product | null>(null);
   const [lot, setLot] = useState('');
@@ -124,9 +122,11 @@ export function StockChangeScreen({ route }: PageProps) {
     : String(warehouses[0]?.id ?? '');
   const needsBestBefore = product?.bestBefore === true && (mode === 'in' || mode === 'correct');
 
+  /** A field's error, the focus there; false: a scan refused (its field shows it again). */
   const fieldError = (name: FieldName, text: string) => {
     setErrors({ [name]: text });
     setFocusOn(name);
+    return false as const;
   };
 
   /** The field after the product: its lot, its best-before date, or the quantity. */
@@ -137,9 +137,11 @@ export function StockChangeScreen({ route }: PageProps) {
         ? 'bestBefore'
         : 'quantity';
 
-  const lookUpPlace = async (code: string, target: 'place' | 'toPlace') => {
-    const barcode = code.trim();
-    if (!barcode) return;
+  // The places and the product come from scanner fields (ui's ScannerField): a code is handed
+  // on and its field cleared; what it found shows under the field.
+  const lookUpPlace = async (barcode: string, target: 'place' | 'toPlace') => {
+    if (target === 'place') setPlace(null);
+    else setToPlace(null);
     // A scanner types on at once: the next field has the focus before the server answers
     // (an unknown place takes it back with the reason).
     const next =
@@ -169,9 +171,9 @@ export function StockChangeScreen({ route }: PageProps) {
     setFocusOn(afterProduct(chosen));
   };
 
-  const lookUpProduct = async () => {
-    const code = ean.trim();
-    if (!code) return;
+  const lookUpProduct = async (code: string) => {
+    setProduct(null);
+    setCandidates([]);
     const { data } = await client.query({
       query: StockProductsByEanDocument,
       variables: { ean: code },
@@ -188,11 +190,8 @@ export function StockChangeScreen({ route }: PageProps) {
 
   /** Starts the next booking: everything but the mode and the warehouse is cleared. */
   const reset = () => {
-    setPlaceCode('');
     setPlace(null);
-    setToPlaceCode('');
     setToPlace(null);
-    setEan('');
     setCandidates([]);
     setProduct(null);
     setLot('');
@@ -320,6 +319,30 @@ export function StockChangeScreen({ route }: PageProps) {
     </FormGroup>
   );
 
+  /** A field the scanner types into (the places, the product). */
+  const scanner = (
+    name: 'place' | 'toPlace' | 'ean',
+    label: string,
+    onScan: (code: string) => Promise<false | void>,
+    hint?: string,
+  ) => (
+    <FormGroup
+      label={label}
+      labelFor={`stock-${name}`}
+      intent={errors[name] ? Intent.DANGER : Intent.NONE}
+      helperText={errors[name] ?? hint}
+    >
+      <ScannerField
+        id={`stock-${name}`}
+        label={label}
+        large={false}
+        inputRef={refs[name] as RefObject<HTMLInputElement>}
+        intent={errors[name] ? Intent.DANGER : Intent.NONE}
+        onScan={onScan}
+      />
+    </FormGroup>
+  );
+
   const modes: { value: Mode; label: string }[] = [
     { value: 'in', label: t('warehouse:stock.modes.in') },
     { value: 'out', label: t('warehouse:stock.modes.out') },
@@ -369,45 +392,25 @@ export function StockChangeScreen({ route }: PageProps) {
           </Callout>
         ) : null}
         <div className="kontor-stock-fields">
-          {field(
+          {scanner(
             'place',
             t('warehouse:stock.fields.place'),
-            placeCode,
-            (value) => {
-              setPlaceCode(value);
-              setPlace(null);
-            },
-            () => lookUpPlace(placeCode, 'place'),
-            { hint: place?.path },
+            (code) => lookUpPlace(code, 'place'),
+            place?.path,
           )}
           {mode === 'move'
-            ? field(
+            ? scanner(
                 'toPlace',
                 t('warehouse:stock.fields.toPlace'),
-                toPlaceCode,
-                (value) => {
-                  setToPlaceCode(value);
-                  setToPlace(null);
-                },
-                () => lookUpPlace(toPlaceCode, 'toPlace'),
-                { hint: toPlace?.path },
+                (code) => lookUpPlace(code, 'toPlace'),
+                toPlace?.path,
               )
             : null}
-          {field(
+          {scanner(
             'ean',
             t('warehouse:stock.fields.ean'),
-            ean,
-            (value) => {
-              setEan(value);
-              setProduct(null);
-              setCandidates([]);
-            },
             lookUpProduct,
-            {
-              hint: product
-                ? `${product.sku} – ${product.name} (${product.client.name})`
-                : undefined,
-            },
+            product ? `${product.sku} – ${product.name} (${product.client.name})` : undefined,
           )}
           {candidates.length > 0 ? (
             <RadioGroup

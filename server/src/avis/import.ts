@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import type { Db } from '../db';
-import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
+import { InvalidInput, type FieldProblems } from '../domain/errors';
 import { field as fieldRules } from '../domain/validation';
-import { fileRows, firstRows, uploadTypeOf } from '../imports/files';
-import { chosenMapping, guessMapping, type ImportField } from '../imports/mapping';
+import { writeGroups, type GroupBatchOutcome, type ImportMode } from '../imports/batches';
+import { uploadTypeOf } from '../imports/files';
+import {
+  cellsByField,
+  checkedStart,
+  groupedImportPayload,
+  importPreview,
+  readDataRows,
+  rejectRestOfGroups,
+  type PreviewField,
+  type RowGroup,
+} from '../imports/grouped';
 import { ImportReport } from '../imports/report';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import {
   defineJobKind,
+  fileSummary,
   JobRejected,
   type JobContext,
   type JobReport,
@@ -15,7 +26,6 @@ import {
 } from '../jobs/kinds';
 import { isDay } from '../stock/list';
 import type { Actor } from '../stock/stock';
-import { findUpload } from '../uploads/uploads';
 import { createAvis, findAvisByDeliveryNote } from './avis';
 import { publishAvis } from './realtime';
 import { avisInput, MAX_AVIS_LINES, type ValidAvis } from './rules';
@@ -39,7 +49,7 @@ import { avisInput, MAX_AVIS_LINES, type ValidAvis } from './rules';
 type FieldKey = 'deliveryNoteNumber' | 'deliveryDate' | 'sku' | 'quantity' | 'lot' | 'bestBefore';
 
 /** Every field, with the German and English headers it is recognised by. */
-export const AVIS_IMPORT_FIELDS: (ImportField<FieldKey> & { required: boolean })[] = [
+export const AVIS_IMPORT_FIELDS: PreviewField<FieldKey>[] = [
   {
     key: 'deliveryNoteNumber',
     de: 'Lieferscheinnummer',
@@ -94,61 +104,19 @@ export const AVIS_IMPORT_FIELDS: (ImportField<FieldKey> & { required: boolean })
   },
 ];
 
-const FIELD_KEYS = new Set<string>(AVIS_IMPORT_FIELDS.map((f) => f.key));
-const REQUIRED: FieldKey[] = ['deliveryNoteNumber', 'deliveryDate', 'sku', 'quantity'];
-
 /** Data rows a file may have (an avis file is a few deliveries, not a catalogue). */
 export const MAX_AVIS_IMPORT_ROWS = 10_000;
 
-/** How the user chose to treat bad rows. */
-export type ImportMode = 'ALL_OR_NOTHING' | 'GOOD_ROWS';
-
-const importPayload = z.object({
-  uploadId: z.uuid(),
-  fileName: z.string(),
+const importPayload = groupedImportPayload.extend({
   supplierId: z.number().int().positive(),
   clientId: z.number().int().positive(),
   warehouseId: z.number().int().positive(),
-  /** The field of each column by its position (null: not imported). */
-  mapping: z.array(z.string().nullable()),
-  mode: z.enum(['ALL_OR_NOTHING', 'GOOD_ROWS']),
 });
 type ImportPayload = z.output<typeof importPayload>;
 
-/** The rows the preview shows. */
-const PREVIEW_ROWS = 10;
-
-/** An upload of the user, or the field error on uploadId. */
-async function ownUpload(db: Db, uploadId: string, userId: number) {
-  const upload = await findUpload(db, uploadId, userId);
-  if (!upload)
-    throw invalidField(
-      'uploadId',
-      'exists',
-      'The upload does not exist or has expired: upload the file again.',
-    );
-  return upload;
-}
-
 /** The header and first rows of one of the user's uploads, with the guessed mapping. */
-export async function avisImportPreview(db: Db, uploadId: string, userId: number) {
-  const upload = await ownUpload(db, uploadId, userId);
-  let rows;
-  try {
-    rows = await firstRows(db, upload.id, upload.type, PREVIEW_ROWS + 1);
-  } catch (error) {
-    if (error instanceof JobRejected) throw invalidField('uploadId', 'readable', error.message);
-    throw error;
-  }
-  const headers = rows[0]?.cells ?? [];
-  const guessed = guessMapping(AVIS_IMPORT_FIELDS, headers);
-  return {
-    uploadId: upload.id,
-    fileName: upload.name,
-    columns: headers.map((header, index) => ({ index, header, field: guessed[index] ?? null })),
-    rows: rows.slice(1).map((row) => headers.map((_, index) => row.cells[index] ?? '')),
-    fields: AVIS_IMPORT_FIELDS.map(({ key, de, en, required }) => ({ key, de, en, required })),
-  };
+export function avisImportPreview(db: Db, uploadId: string, userId: number) {
+  return importPreview(db, uploadId, userId, AVIS_IMPORT_FIELDS);
 }
 
 /** What importAvis gets (the GraphQL arguments). */
@@ -187,26 +155,13 @@ export async function importAvis(db: Db, args: ImportAvisArgs, userId: number): 
     if (!found) problems[key] = [{ message: `The selected ${name} is invalid.`, rule: 'exists' }];
     else ids[key] = id.data;
   }
-  const mapping = chosenMapping(
-    args.mapping,
-    FIELD_KEYS,
-    'warehouse:avisImport.fieldTwice',
+  const { upload, mapping } = await checkedStart(
+    db,
+    args,
+    userId,
+    { fields: AVIS_IMPORT_FIELDS, rules: 'warehouse:avisImport' },
     problems,
   );
-  for (const required of REQUIRED)
-    if (!mapping.includes(required))
-      problems.mapping ??= [
-        {
-          message: `The ${required} field must be mapped to a column.`,
-          rule: 'warehouse:avisImport.requiredField',
-        },
-      ];
-  const upload = await ownUpload(db, args.uploadId, userId).catch((error: unknown) => {
-    if (!(error instanceof InvalidInput)) throw error;
-    Object.assign(problems, error.problems);
-    return null;
-  });
-  if (!upload || Object.keys(problems).length > 0) throw new InvalidInput(problems);
   return enqueue(
     db,
     avisImport,
@@ -263,16 +218,13 @@ interface GoodRow {
   bestBefore: string | null;
 }
 
-/** A delivery note of the file: its rows, in file order. */
-interface Note {
+/** A delivery note of the file: its rows, in file order, the good ones and the bad ones. */
+interface Note extends RowGroup {
   /** The number as its first row writes it. */
   number: string;
   /** The first row's delivery date (others must agree). */
   deliveryDate: string | undefined;
-  rows: number[];
   good: GoodRow[];
-  /** The first bad row of the note, if any. */
-  badRow?: number;
 }
 
 const MAX_TEXT = { deliveryNoteNumber: 100, sku: 255, lot: 64 } as const;
@@ -294,41 +246,14 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
     const [found] = await ctx.db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [ctx.payload[key]]);
     if (!found) throw new JobRejected(`The ${name} of this import no longer exists.`);
   }
-  const columnOf = (field: FieldKey) => {
-    const index = mapping.indexOf(field);
-    return index < 0 ? undefined : index;
-  };
 
   // 1. The file read (avis files are small: at most MAX_AVIS_IMPORT_ROWS rows).
-  await ctx.progress({ done: 0, total: null, phase: 'reading' });
-  let headers: string[] | undefined;
-  const rows: { row: number; cells: string[] }[] = [];
-  for await (const fileRow of fileRows(ctx.db, uploadId, type)) {
-    if (!headers) {
-      headers = fileRow.cells;
-      continue;
-    }
-    if (fileRow.cells.every((cell) => cell.trim() === '')) continue;
-    rows.push(fileRow);
-    if (rows.length > MAX_AVIS_IMPORT_ROWS)
-      throw new JobRejected(
-        `The file has more than ${MAX_AVIS_IMPORT_ROWS.toLocaleString('en')} rows; split it.`,
-      );
-  }
+  const { headers, rows } = await readDataRows(ctx, uploadId, type, MAX_AVIS_IMPORT_ROWS);
   const result = new ImportReport();
   const unchanged = { count: 0 };
   const report = (): AvisImportReport => ({ ...result.report, unchanged: unchanged.count });
   if (!headers) return report();
-  const cellOf = (cells: readonly string[], key: FieldKey) => {
-    const index = columnOf(key);
-    return index === undefined ? '' : (cells[index] ?? '').trim();
-  };
-  const where = (cells: readonly string[], key: FieldKey) => {
-    const index = columnOf(key);
-    return index === undefined
-      ? { column: '', value: '' }
-      : { column: headers![index] ?? '', value: cells[index] ?? '' };
-  };
+  const { cell: cellOf, where } = cellsByField<FieldKey>(headers, mapping);
 
   // 2. The client's products of the file's skus, in one read.
   const skus = [...new Set(rows.map((r) => cellOf(r.cells, 'sku').toLowerCase()))];
@@ -419,7 +344,7 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
       const key = noteNumber.toLowerCase();
       note = notes.get(key);
       if (!note) {
-        note = { number: noteNumber, deliveryDate, rows: [], good: [] };
+        note = { number: noteNumber, deliveryDate, rows: [], good: [], badRows: [] };
         notes.set(key, note);
       } else if (note.deliveryDate === undefined) note.deliveryDate = deliveryDate;
       else if (deliveryDate && deliveryDate !== note.deliveryDate)
@@ -446,7 +371,7 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
         seen.add(problem.field);
         result.reject({ row, ...problem, ...where(cells, problem.field) });
       }
-      if (note) note.badRow ??= row;
+      note?.badRows.push(row);
     } else {
       note!.good.push({
         row,
@@ -461,24 +386,19 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
   }
 
   // The good rows of a delivery note with a bad row are not written either: an avis is whole.
-  for (const note of notes.values()) {
-    if (note.badRow === undefined) continue;
-    for (const good of note.good)
-      result.reject({
-        row: good.row,
-        field: 'deliveryNoteNumber',
-        column: where([], 'deliveryNoteNumber').column,
-        value: good.note,
-        reason: `Row ${note.badRow} of the delivery note ${note.number} is bad: the delivery note is not imported.`,
-        rule: 'warehouse:avisImport.noteRejected',
-        params: { row: note.badRow },
-      });
-  }
+  rejectRestOfGroups(result, notes.values(), (row, bad, note) => ({
+    field: 'deliveryNoteNumber',
+    column: where([], 'deliveryNoteNumber').column,
+    value: note.good.find((good) => good.row === row)!.note,
+    reason: `Row ${bad} of the delivery note ${note.number} is bad: the delivery note is not imported.`,
+    rule: 'warehouse:avisImport.noteRejected',
+    params: { row: bad },
+  }));
   if (mode === 'ALL_OR_NOTHING' && result.report.rejectedTotal > 0) return report();
 
   // 4. The avis written: one per good delivery note the supplier has no avis for yet.
   const todo = [...notes.values()].filter(
-    (note) => note.badRow === undefined && note.good.length > 0,
+    (note) => note.badRows.length === 0 && note.good.length > 0,
   );
   const actor: Actor | null = ctx.userId ? { userId: ctx.userId, actingUserId: ctx.userId } : null;
   const inputOf = (note: Note): ValidAvis =>
@@ -514,59 +434,29 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
       });
     }
   };
-  const created: number[] = [];
-  await ctx.progress({ done: 0, total: todo.length, phase: 'importing' });
-  if (mode === 'ALL_OR_NOTHING') {
-    // One transaction: any failure writes nothing. A race with another import of the same
-    // note (unique violation) is run again once: the note is then found and left alone.
-    let writing: Note | undefined;
-    const writeAll = () =>
-      ctx.db.transaction(async (tx) => {
-        const ids: number[] = [];
-        let skipped = 0;
-        for (const note of todo) {
-          writing = note;
+  // A note a batch of its own (createAvis writes it); the events go out after its commit.
+  const written = await writeGroups(ctx, todo, {
+    mode,
+    size: 1,
+    write: async (tx, notes) => {
+      const outcome: GroupBatchOutcome<Note> = { created: [], unchanged: 0, refused: [] };
+      for (const note of notes) {
+        try {
           const id = await writeNote(tx, note);
-          if (id === null) skipped += 1;
-          else ids.push(id);
+          if (id === null) outcome.unchanged += 1;
+          else outcome.created.push(id);
+        } catch (error) {
+          if (!(error instanceof InvalidInput)) throw error;
+          outcome.refused.push({ group: note, error });
         }
-        return { ids, skipped };
-      });
-    let written;
-    try {
-      written = await writeAll().catch((error: unknown) => {
-        if ((error as { code?: unknown }).code === '23505') return writeAll();
-        throw error;
-      });
-    } catch (error) {
-      if (!(error instanceof InvalidInput)) throw error;
-      if (writing) rejectNote(writing, error);
-      return report();
-    }
-    created.push(...written.ids);
-    unchanged.count += written.skipped;
-  } else {
-    let done = 0;
-    for (const note of todo) {
-      const once = () => ctx.db.transaction((tx) => writeNote(tx, note));
-      try {
-        const id = await once().catch((error: unknown) => {
-          if ((error as { code?: unknown }).code === '23505') return once();
-          throw error;
-        });
-        if (id === null) unchanged.count += 1;
-        else created.push(id);
-      } catch (error) {
-        if (!(error instanceof InvalidInput)) throw error;
-        rejectNote(note, error);
       }
-      done += 1;
-      await ctx.progress({ done, total: todo.length, phase: 'importing' });
-    }
-  }
-  result.count({ created: created.length, updated: 0 });
-  publishAvis(ctx.db, created);
-  await ctx.progress({ done: todo.length, total: todo.length, phase: 'importing' });
+      publishAvis(tx, outcome.created);
+      return outcome;
+    },
+    refuse: rejectNote,
+  });
+  unchanged.count += written.unchanged;
+  result.count({ created: written.created.length, updated: 0 });
   return report();
 }
 
@@ -574,7 +464,7 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
 export const avisImport = defineJobKind<ImportPayload>({
   name: 'avis.import',
   payload: importPayload,
-  summary: (payload) => `Avis import: ${payload.fileName}`,
+  summary: fileSummary({ de: 'Avis-Import', en: 'Avis import' }),
   maxAttempts: 3,
   link: (jobId) => `/import/avis?job=${jobId}`,
   handler: runAvisImport,

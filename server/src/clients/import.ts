@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db';
 import { invalidField } from '../domain/errors';
 import { enqueue, type JobRecord } from '../jobs/jobs';
-import { defineJobKind } from '../jobs/kinds';
+import { defineJobKind, fileSummary } from '../jobs/kinds';
 import { BatchWriter, countDataRows } from '../imports/batches';
 import { fileRows, uploadTypeOf } from '../imports/files';
 import { headerMatcher, type ImportField } from '../imports/mapping';
@@ -128,7 +128,7 @@ async function upsertBatch(
 export const clientsImport = defineJobKind<ImportPayload>({
   name: 'clients.import',
   payload: importPayload,
-  summary: (payload) => `Clients import: ${payload.fileName}`,
+  summary: fileSummary({ de: 'Mandanten-Import', en: 'Clients import' }),
   maxAttempts: 3,
   link: (jobId) => `/administration/clients/import?job=${jobId}`,
   async handler(ctx) {

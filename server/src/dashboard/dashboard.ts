@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { databaseOf, type Db } from '../db';
 
 /** One calendar day (Europe/Berlin) of the dashboard's chart. */
 export interface DashboardDay {
@@ -45,57 +45,98 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Counter rows beyond one per key read that make the dashboard fold the counters (0112). */
+export const COMPACT_ABOVE = 100;
+
 /**
- * Counts the dashboard's figures as of `now`: orders by status, orders whose order date is
- * today, shipments created today, and both per day over the last DASHBOARD_DAYS days — all
- * days being calendar days in Europe/Berlin. Three index-backed statements.
+ * The dashboard's figures as of `now`: orders by status, orders whose order date is today,
+ * shipments created today, and both per day over the last DASHBOARD_DAYS days — all days
+ * being calendar days in Europe/Berlin. Read from the counters of migration 0112 (kept by
+ * triggers on orders and shipments) in one statement: a few dozen rows, whatever the number
+ * of orders. When changes have piled up in the counters, they are folded afterwards.
  */
 export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboard> {
   const today = berlinDay(now);
   const first = addDays(today, -(DASHBOARD_DAYS - 1));
-  const [counts] = await db.query<{
-    total: number;
-    pending: number;
-    processing: number;
-    complete: number;
+  // The ranges are written on the bare column, so the counters' day indexes serve them.
+  const rows = await db.query<{
+    kind: 'status' | 'order' | 'shipment';
+    key: string;
+    n: number;
+    rows: number;
   }>(
-    `SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE status = 'pending')::int AS pending,
-            count(*) FILTER (WHERE status = 'processing')::int AS processing,
-            count(*) FILTER (WHERE status = 'complete')::int AS complete
-       FROM orders`,
-  );
-  // The range is written on the bare column, so the order-date and created_at indexes serve it.
-  const orderDays = await db.query<{ day: string; n: number }>(
-    `SELECT to_char(order_date, 'YYYY-MM-DD') AS day, count(*)::int AS n
-       FROM orders
-      WHERE order_date >= $1::date AND order_date <= $2::date
-      GROUP BY order_date`,
+    `SELECT 'status' AS kind, status AS key, sum(n)::int AS n, count(*)::int AS rows
+       FROM order_status_counts GROUP BY status
+     UNION ALL
+     SELECT 'order', to_char(day, 'YYYY-MM-DD'), sum(n)::int, count(*)::int
+       FROM order_day_counts WHERE day >= $1::date AND day <= $2::date GROUP BY day
+     UNION ALL
+     SELECT 'shipment', to_char(day, 'YYYY-MM-DD'), sum(n)::int, count(*)::int
+       FROM shipment_day_counts WHERE day >= $1::date AND day <= $2::date GROUP BY day`,
     [first, today],
   );
-  const shipmentDays = await db.query<{ day: string; n: number }>(
-    `SELECT to_char((created_at AT TIME ZONE '${WAREHOUSE_TIME_ZONE}')::date, 'YYYY-MM-DD') AS day,
-            count(*)::int AS n
-       FROM shipments
-      WHERE created_at >= ($1::date::timestamp AT TIME ZONE '${WAREHOUSE_TIME_ZONE}')
-        AND created_at < (($2::date + 1)::timestamp AT TIME ZONE '${WAREHOUSE_TIME_ZONE}')
-      GROUP BY 1`,
-    [first, today],
-  );
-  const orders = new Map(orderDays.map((row) => [row.day, row.n]));
-  const shipments = new Map(shipmentDays.map((row) => [row.day, row.n]));
+  const statuses = new Map<string, number>();
+  const orders = new Map<string, number>();
+  const shipments = new Map<string, number>();
+  let surplus = 0;
+  for (const row of rows) {
+    (row.kind === 'status' ? statuses : row.kind === 'order' ? orders : shipments).set(
+      row.key,
+      row.n,
+    );
+    surplus += row.rows - 1;
+  }
+  if (surplus > COMPACT_ABOVE) await db.query('SELECT dashboard_compact_counts()');
   const days: DashboardDay[] = [];
   for (let i = 0; i < DASHBOARD_DAYS; i += 1) {
     const day = addDays(first, i);
     days.push({ day, orders: orders.get(day) ?? 0, shipments: shipments.get(day) ?? 0 });
   }
   return {
-    totalOrders: counts?.total ?? 0,
-    pending: counts?.pending ?? 0,
-    processing: counts?.processing ?? 0,
-    complete: counts?.complete ?? 0,
+    totalOrders: [...statuses.values()].reduce((sum, n) => sum + n, 0),
+    pending: statuses.get('pending') ?? 0,
+    processing: statuses.get('processing') ?? 0,
+    complete: statuses.get('complete') ?? 0,
     ordersToday: orders.get(today) ?? 0,
     shipmentsToday: shipments.get(today) ?? 0,
     days,
   };
+}
+
+/** Per database: the dashboard read under way, and the one waiting for it to end. */
+const flights = new WeakMap<
+  object,
+  { running?: Promise<Dashboard>; queued?: Promise<Dashboard> }
+>();
+
+/**
+ * dashboard(), shared by the viewers asking at the same time: every viewer refetches when an
+ * order changes, so they come together. A request gets a read that STARTS after it arrived
+ * (never one already under way, which may predate the change the viewer was told of): while
+ * a read runs, every request arriving waits for the one read queued behind it. N viewers at
+ * once cost at most two reads, and no viewer sees figures older than its request. (A cache
+ * kept for a second would answer the refetch of a change with the figures from before it.)
+ */
+export function sharedDashboard(db: Db): Promise<Dashboard> {
+  const key = databaseOf(db);
+  let flight = flights.get(key);
+  if (!flight) flights.set(key, (flight = {}));
+  const state = flight;
+  const start = (): Promise<Dashboard> => {
+    const read = dashboard(key).finally(() => {
+      if (state.running === read) state.running = undefined;
+    });
+    state.running = read;
+    return read;
+  };
+  if (state.queued) return state.queued;
+  if (!state.running) return start();
+  const queued = state.running
+    .catch(() => undefined)
+    .then(() => {
+      state.queued = undefined;
+      return start();
+    });
+  state.queued = queued;
+  return queued;
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
 import type { Resolvers } from '../graphql/generated';
-import { dashboard } from './dashboard';
+import { sharedDashboard } from './dashboard';
 
 /** The dashboard's figures (order:view, checked by the schema's @allow). */
 const dashboardResolvers: Resolvers = {
   Query: {
-    dashboard: async (_, _args, context) => dashboard(context.db),
+    dashboard: async (_, _args, context) => sharedDashboard(context.db),
   },
 };
 

@@ -135,6 +135,7 @@ export interface JobsTable {
   node: string | null;
   heartbeat_at: Date | null;
   created_at: Generated<Date>;
+  summaries: ColumnType<unknown, string | null, string | null>;
 }
 
 /** The table live_modules. */
@@ -191,6 +192,12 @@ export interface OrderAttributesTable {
   value: Generated<string>;
 }
 
+/** The table order_day_counts. */
+export interface OrderDayCountsTable {
+  day: Date;
+  n: Int8;
+}
+
 /** The table order_events. */
 export interface OrderEventsTable {
   id: Generated<Int8>;
@@ -216,6 +223,12 @@ export interface OrderItemsTable {
   shipped_quantity: Generated<number>;
   item_price_cents: Int8;
   vat_rate: number;
+}
+
+/** The table order_status_counts. */
+export interface OrderStatusCountsTable {
+  status: string;
+  n: Int8;
 }
 
 /** The table orders. */
@@ -442,6 +455,12 @@ export interface SessionsTable {
   expires_at: Date;
   created_at: Generated<Date>;
   public_id: Generated<string>;
+}
+
+/** The table shipment_day_counts. */
+export interface ShipmentDayCountsTable {
+  day: Date;
+  n: Int8;
 }
 
 /** The table shipment_package_items. */
@@ -715,8 +734,10 @@ export interface Tables {
   module_releases: ModuleReleasesTable;
   notifications: NotificationsTable;
   order_attributes: OrderAttributesTable;
+  order_day_counts: OrderDayCountsTable;
   order_events: OrderEventsTable;
   order_items: OrderItemsTable;
+  order_status_counts: OrderStatusCountsTable;
   orders: OrdersTable;
   permissions: PermissionsTable;
   picklist_line_items: PicklistLineItemsTable;
@@ -731,6 +752,7 @@ export interface Tables {
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
   sessions: SessionsTable;
+  shipment_day_counts: ShipmentDayCountsTable;
   shipment_package_items: ShipmentPackageItemsTable;
   shipment_packages: ShipmentPackagesTable;
   shipments: ShipmentsTable;

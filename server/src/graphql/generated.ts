@@ -15,6 +15,7 @@ import type {
   InvoiceDepartmentSums as InvoiceDepartmentTotalRow,
   InvoiceSummary as InvoiceExportPreviewRow,
 } from '../invoices/invoices';
+import type { JobRecord as JobRow } from '../jobs/jobs';
 import type {
   Order as OrderRow,
   OrderItem as OrderItemRow,
@@ -1187,7 +1188,7 @@ export type ClientInput = {
   address: AddressInput;
 };
 
-/** The order and shipment figures of the dashboard, counted when asked. */
+/** The order and shipment figures of the dashboard (read from counters the database keeps as orders and shipments change). */
 export type Dashboard = {
   __typename?: 'Dashboard';
   /** Every order, whatever its status (cancelled ones too). */
@@ -1414,7 +1415,7 @@ export type Job = {
   maxAttempts: Scalars['Int']['output'];
   /** The last error when failed or waiting for a retry. */
   error?: Maybe<Scalars['String']['output']>;
-  /** The payload for humans (e.g. the file name). */
+  /** The payload for humans (e.g. the file name), in lang (de or en; default en). */
   summary: Scalars['String']['output'];
   /** The report when the job kind leaves one (null until it ends). */
   result?: Maybe<JobResult>;
@@ -1424,6 +1425,11 @@ export type Job = {
   createdAt: Scalars['String']['output'];
   startedAt?: Maybe<Scalars['String']['output']>;
   finishedAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** A background job (issue 11): the queue's job with its kind, progress and report. */
+export type JobSummaryArgs = {
+  lang?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The numbers of one job kind (queue). */
@@ -1475,6 +1481,11 @@ export type Order = {
   /** The shop the order came from, null for manual orders. */
   shop?: Maybe<Scalars['String']['output']>;
   shippingMethod?: Maybe<ShippingMethod>;
+  /**
+   * The client's department the order is invoiced to (its customer number goes on the invoice),
+   * null when none was chosen.
+   */
+  department?: Maybe<Department>;
   status: OrderStatus;
   /** While ON_HOLD: the status a release returns to (PENDING or PROCESSING). */
   heldFromStatus?: Maybe<OrderStatus>;
@@ -1625,6 +1636,8 @@ export type OrderInput = {
   /** YYYY-MM-DD; null or absent: today (Europe/Berlin). */
   orderDate?: InputMaybe<Scalars['String']['input']>;
   shippingMethodId?: InputMaybe<Scalars['ID']['input']>;
+  /** A department of the order's client; null or absent: none. */
+  departmentId?: InputMaybe<Scalars['ID']['input']>;
   shippingAddress: AddressInput;
   /** Null or absent: the same as the shipping address. */
   billingAddress?: InputMaybe<AddressInput>;
@@ -2717,10 +2730,10 @@ export type ResolversTypes = {
   JobRuleParams: ResolverTypeWrapper<JobRuleParams>;
   JobResult: ResolverTypeWrapper<JobResult>;
   JobStarter: ResolverTypeWrapper<JobStarter>;
-  Job: ResolverTypeWrapper<Job>;
+  Job: ResolverTypeWrapper<JobRow>;
   QueueStats: ResolverTypeWrapper<QueueStats>;
   JobFilter: JobFilter;
-  JobPage: ResolverTypeWrapper<JobPage>;
+  JobPage: ResolverTypeWrapper<Omit<JobPage, 'items'> & { items: Array<ResolversTypes['Job']> }>;
   OrderStatus: OrderStatus;
   Order: ResolverTypeWrapper<OrderRow>;
   OrderItem: ResolverTypeWrapper<OrderItemRow>;
@@ -2900,10 +2913,10 @@ export type ResolversParentTypes = {
   JobRuleParams: JobRuleParams;
   JobResult: JobResult;
   JobStarter: JobStarter;
-  Job: Job;
+  Job: JobRow;
   QueueStats: QueueStats;
   JobFilter: JobFilter;
-  JobPage: JobPage;
+  JobPage: Omit<JobPage, 'items'> & { items: Array<ResolversParentTypes['Job']> };
   Order: OrderRow;
   OrderItem: OrderItemRow;
   OrderEvent: OrderEventRow;
@@ -4092,7 +4105,7 @@ export type JobResolvers<
   attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<JobSummaryArgs>>;
   result?: Resolver<Maybe<ResolversTypes['JobResult']>, ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['JobStarter']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4134,6 +4147,7 @@ export type OrderResolvers<
   client?: Resolver<ResolversTypes['Client'], ParentType, ContextType>;
   shop?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   shippingMethod?: Resolver<Maybe<ResolversTypes['ShippingMethod']>, ParentType, ContextType>;
+  department?: Resolver<Maybe<ResolversTypes['Department']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
   heldFromStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
   orderDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -2,6 +2,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import {
   GraphQLError,
+  Kind,
   NoSchemaIntrospectionCustomRule,
   validate,
   type DocumentNode,
@@ -87,9 +88,30 @@ export function isJsonText(source: string): boolean {
   }
 }
 
-/** The validation rules on top of graphql's own: no introspection in production. */
+/**
+ * One operation per document. Mercurius keeps a document's compiled plan (`jit`) under its text
+ * alone, so of a document with a query Q and a mutation M, the second request naming the other
+ * operation would run the first one's plan: asking for Q could run M again. Clients send one
+ * operation per request (Apollo does); a document with several is refused (400).
+ */
+export const OneOperationRule: ValidationRule = (context) => ({
+  Document(document) {
+    const operations = document.definitions.filter(
+      (definition) => definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    if (operations.length > 1)
+      context.reportError(
+        new GraphQLError(
+          `A request carries one operation; this document has ${operations.length}. Send each in a request of its own.`,
+          { nodes: operations[1], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+        ),
+      );
+  },
+});
+
+/** The validation rules on top of graphql's own: one operation per document; no introspection in production. */
 export function validationRules(production: boolean): ValidationRule[] {
-  return production ? [NoSchemaIntrospectionCustomRule] : [];
+  return production ? [OneOperationRule, NoSchemaIntrospectionCustomRule] : [OneOperationRule];
 }
 
 /**

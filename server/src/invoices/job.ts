@@ -23,7 +23,10 @@ export const exportFileUrl = (jobId: string) => `/export/invoices/jobs/${jobId}.
 export const invoicesExport = defineJobKind<Payload>({
   name: 'invoices.export',
   payload,
-  summary: (p) => `Invoice export: client ${p.clientId}, ${p.from} – ${p.to}`,
+  summary: (p, language) =>
+    language === 'de'
+      ? `Rechnungsexport: Mandant ${p.clientId}, ${p.from} – ${p.to}`
+      : `Invoice export: client ${p.clientId}, ${p.from} – ${p.to}`,
   maxAttempts: 3,
   link: (jobId) => `/export/invoice?job=${jobId}`,
   async handler(ctx) {

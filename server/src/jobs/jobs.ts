@@ -6,7 +6,15 @@ import type { JobResult, JobState, QueueStats } from '../graphql/generated';
 import { listPage, type Page, type PageArgs } from '../lists/list';
 import { notify, userChannel } from '../notifications/notifications';
 import { broadcast } from '../realtime/publish';
-import { jobKind, jobKinds, type JobKind, type JobProgressReport, type JobReport } from './kinds';
+import type { ExportLanguage as Language } from '../lists/export';
+import {
+  jobKind,
+  jobKinds,
+  SUMMARY_LANGUAGES,
+  type JobKind,
+  type JobProgressReport,
+  type JobReport,
+} from './kinds';
 import { jobList, JOB_STATE_CODES, JOB_COLUMNS, JOB_FROM } from './list';
 import { bossDb, queueOf, QUEUE_SCHEMA } from './queue';
 
@@ -19,7 +27,10 @@ export interface JobRecord {
   attempts: number;
   maxAttempts: number;
   error: string | null;
+  /** In English (see summaries). */
   summary: string;
+  /** The summary in each language of the interface (null for jobs from before they were kept). */
+  summaries: Partial<Record<Language, string>> | null;
   result: Omit<JobResult, '__typename'> | null;
   createdBy: { id: number; name: string } | null;
   createdAt: string;
@@ -66,6 +77,7 @@ export interface JobRow {
   id: string;
   kind: string;
   summary: string;
+  summaries: Partial<Record<Language, string>> | null;
   progress: JobProgressReport | null;
   createdAt: Date;
   createdById: number | null;
@@ -125,6 +137,7 @@ export function toJob(row: JobRow): JobRecord {
     maxAttempts: Number(row.retryLimit) + 1,
     error: errorOf(row),
     summary: row.summary,
+    summaries: row.summaries,
     result: reportOf(row),
     createdBy:
       row.createdById != null ? { id: row.createdById, name: row.createdByName ?? '' } : null,
@@ -303,7 +316,15 @@ export async function enqueue<Payload>(
         id,
         kind: kind.name,
         created_by: options.userId,
-        summary: kind.summary(parsed.data).slice(0, 500),
+        summary: kind.summary(parsed.data, 'en').slice(0, 500),
+        summaries: JSON.stringify(
+          Object.fromEntries(
+            SUMMARY_LANGUAGES.map((language) => [
+              language,
+              kind.summary(parsed.data, language).slice(0, 500),
+            ]),
+          ),
+        ),
       })
       .execute();
     const sent = await queue.boss.send(
@@ -318,16 +339,41 @@ export async function enqueue<Payload>(
   });
 }
 
-/** What a notification says about an ended job. */
-function endMessage(job: JobRecord): string {
+/** A job's summary in `language` (English when it was not kept in that language). */
+export function summaryIn(
+  job: Pick<JobRecord, 'summary' | 'summaries'>,
+  language: Language,
+): string {
+  return job.summaries?.[language] ?? job.summary;
+}
+
+/** The words of a job's end, per language (the shell shows the reader's). */
+const END_TEXTS: Record<Language, Record<'done' | 'cancelled' | 'failed', string>> = {
+  de: { done: 'fertig', cancelled: 'abgebrochen', failed: 'fehlgeschlagen' },
+  en: { done: 'done', cancelled: 'cancelled', failed: 'failed' },
+};
+
+/** A report's counts, per language. */
+const COUNTS_TEXT: Record<
+  Language,
+  (created: number, updated: number, rejected: number) => string
+> = {
+  de: (c, u, r) => `${c} angelegt, ${u} aktualisiert, ${r} abgelehnt`,
+  en: (c, u, r) => `${c} created, ${u} updated, ${r} rejected`,
+};
+
+/** What a notification says about an ended job, in `language`. */
+function endMessage(job: JobRecord, language: Language): string {
+  const summary = summaryIn(job, language);
+  const words = END_TEXTS[language];
   if (job.state === 'COMPLETED') {
     const r = job.result;
     return r
-      ? `${job.summary}: done (${r.created} created, ${r.updated} updated, ${r.rejectedTotal} rejected).`
-      : `${job.summary}: done.`;
+      ? `${summary}: ${words.done} (${COUNTS_TEXT[language](r.created, r.updated, r.rejectedTotal)}).`
+      : `${summary}: ${words.done}.`;
   }
-  if (job.state === 'CANCELLED') return `${job.summary}: cancelled.`;
-  return `${job.summary}: failed${job.error ? ` (${job.error})` : ''}.`;
+  if (job.state === 'CANCELLED') return `${summary}: ${words.cancelled}.`;
+  return `${summary}: ${words.failed}${job.error ? ` (${job.error})` : ''}.`;
 }
 
 /** Tells the starter (in `db`'s transaction) that their job ended, with a link to its result. */
@@ -337,8 +383,12 @@ export async function notifyEnded(db: Db, job: JobRecord): Promise<void> {
   await notify(
     db,
     Number(job.createdBy.id),
-    endMessage(job),
+    endMessage(job, 'en'),
     {
+      // The message in each language; the shell shows the reader's (message: the fallback).
+      messages: Object.fromEntries(
+        SUMMARY_LANGUAGES.map((language) => [language, endMessage(job, language)]),
+      ),
       jobId: job.id,
       kind: job.kind,
       state: job.state,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '../db';
+import type { ExportLanguage as Language } from '../lists/export';
 
 /** How far a job is: `done` of `total` (null while unknown), a phase name and a message. */
 export interface JobProgressReport {
@@ -56,14 +57,30 @@ export interface JobContext<Payload> {
   progress(report: JobProgressReport): Promise<void>;
 }
 
+/** The languages a job's summary is kept in (the interface's). */
+export const SUMMARY_LANGUAGES: readonly Language[] = ['de', 'en'];
+
+/**
+ * The summary of a job reading one uploaded file: its title in the language, then the file's
+ * name ('Produktimport: stock.csv').
+ */
+export function fileSummary(
+  title: Record<Language, string>,
+): (payload: { fileName: string }, language: Language) => string {
+  return (payload, language) => `${title[language]}: ${payload.fileName}`;
+}
+
 /** A kind of background job: its name, its payload's rules and what it does. */
 export interface JobKind<Payload> {
   /** Unique, e.g. `clients.import` (letters, digits, dots, dashes, underscores). */
   name: string;
   /** The payload's rules; enqueue parses the payload with it, and the worker again. */
   payload: z.ZodType<Payload>;
-  /** The payload for humans (shown on /horizon and in the notification). */
-  summary(payload: Payload): string;
+  /**
+   * The payload for humans in `language` (shown on /horizon and in the notification); kept in
+   * every language of the interface when the job is enqueued.
+   */
+  summary(payload: Payload, language: Language): string;
   /** Runs in all, the first included (default 3). */
   maxAttempts?: number;
   /** Seconds before the first retry; doubled for each further one (default 10). */

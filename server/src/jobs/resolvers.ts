@@ -1,6 +1,14 @@
 import { actingUser, heldPermissions, type GraphqlContext } from '../graphql/context';
 import type { Resolvers } from '../graphql/generated';
-import { cancelJob, listJobs, queueStats, retryJob, visibleJob, type Viewer } from './jobs';
+import {
+  cancelJob,
+  listJobs,
+  queueStats,
+  retryJob,
+  summaryIn,
+  visibleJob,
+  type Viewer,
+} from './jobs';
 
 /** The acting user and whether they see every job (administrate). */
 async function viewerOf(context: GraphqlContext): Promise<Viewer> {
@@ -14,6 +22,9 @@ export const jobResolvers: Resolvers = {
     queues: async (_, __, context) => queueStats(context.db),
     jobs: async (_, args, context) => listJobs(context.db, args.page, args.filter),
     job: async (_, args, context) => visibleJob(context.db, args.id, await viewerOf(context)),
+  },
+  Job: {
+    summary: (job, args) => summaryIn(job, args.lang === 'de' ? 'de' : 'en'),
   },
   Mutation: {
     retryJob: async (_, args, context) => retryJob(context.db, args.id, await viewerOf(context)),

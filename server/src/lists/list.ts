@@ -84,6 +84,13 @@ export interface ListFilter {
    * parameter, its first issue's message a field error of the filter. Default: an id.
    */
   value?: z.ZodType<string | number>;
+  /**
+   * For a value that names several (statuses "pending,on_hold"): its parts, each of which
+   * `where` also takes alone. A sorted page of several parts reads one branch per part, each
+   * walking the index of the list's sort under its own part, and merges them (UNION ALL, then
+   * the page), instead of filtering the whole sort order by the set (which no index orders).
+   */
+  parts?(value: string | number): (string | number)[];
 }
 
 /** One column of a list's CSV export. */
@@ -198,15 +205,17 @@ function sortColumn<Sort extends string>(list: ListQuery<Sort>, sortBy: Sort): s
 }
 
 /**
- * The WHERE clause of a read (search, filters, keyset position) and its parameters. Filter
- * values must have passed parseFilter.
+ * The WHERE clause of a read (search, filters, keyset position) and its parameters, appended
+ * to `params` (a statement of several parts numbers them on). Filter values must have passed
+ * parseFilter. `extra` is one more condition of ours (e.g. a gate on the count).
  */
 function whereOf<Sort extends string, Filter extends string>(
   list: ListDefinition<Sort, Filter>,
   read: ListRead<Sort, Filter>,
   withPosition: boolean,
+  params: SqlParam[] = [],
+  extra?: string,
 ): { where: string; params: SqlParam[] } {
-  const params: SqlParam[] = [];
   const conditions: string[] = [];
   if (read.search) {
     params.push(likePattern(read.search));
@@ -219,14 +228,42 @@ function whereOf<Sort extends string, Filter extends string>(
     params.push(value as number);
     conditions.push(filter.where(`$${params.length}`));
   }
-  if (withPosition && read.after) {
-    params.push(read.after.value, read.after.id);
-    const operator = read.direction === 'DESC' ? '<' : '>';
+  if (withPosition && read.after)
     conditions.push(
-      `(${sortColumn(list, read.sortBy)}, ${list.idColumn}) ${operator} ($${params.length - 1}, $${params.length})`,
+      positionOf(read, sortColumn(list, read.sortBy), list.idColumn, params).slice('WHERE '.length),
     );
-  }
+  if (extra) conditions.push(extra);
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+/** `WHERE (sort, id) > (after)` (< when descending) of a keyset read, or '' without a cursor. */
+function positionOf<Sort extends string, Filter extends string>(
+  read: ListRead<Sort, Filter>,
+  sort: string,
+  id: string,
+  params: SqlParam[],
+): string {
+  if (!read.after) return '';
+  params.push(read.after.value, read.after.id);
+  const operator = read.direction === 'DESC' ? '<' : '>';
+  return `WHERE (${sort}, ${id}) ${operator} ($${params.length - 1}, $${params.length})`;
+}
+
+/**
+ * The filter of a read whose value names several parts (ListFilter.parts), with them; null
+ * when no filter of the read has more than one.
+ */
+function splitOf<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+): { name: Filter; parts: (string | number)[] } | null {
+  for (const [name, value] of Object.entries(read.filter ?? {}) as [Filter, unknown][]) {
+    const filter = list.filters?.[name];
+    if (!filter?.parts || value === undefined || value === null) continue;
+    const parts = filter.parts(value as string | number);
+    if (parts.length > 1) return { name, parts };
+  }
+  return null;
 }
 
 /** The ORDER BY of a read: the sort expression, then the id (an index on both serves it). */
@@ -253,14 +290,42 @@ export function rowsStatement<Sort extends string, Filter extends string>(
   limit: number,
   offset = 0,
 ): { text: string; params: SqlParam[] } {
-  const { where, params } = whereOf(list, read, true);
-  return {
-    text: `SELECT ${select}, ${sortColumn(list, read.sortBy)} AS "_sort", ${list.idColumn} AS "_id"
+  const params: SqlParam[] = [];
+  return { text: rowsText(list, read, select, limit, offset, params), params };
+}
+
+/**
+ * rowsStatement's text, its parameters appended to `params`; `extra` is one more condition.
+ * A filter of several parts (ListFilter.parts) reads each part's first `offset + limit` rows
+ * in order (each an ordered index scan) and pages their merge.
+ */
+function rowsText<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+  select: string,
+  limit: number,
+  offset: number,
+  params: SqlParam[],
+  extra?: string,
+): string {
+  const columns = `${select}, ${sortColumn(list, read.sortBy)} AS "_sort", ${list.idColumn} AS "_id"`;
+  const order = orderOf(list, read.sortBy, read.direction);
+  const split = splitOf(list, read);
+  if (!split) {
+    const { where } = whereOf(list, read, true, params, extra);
+    return `SELECT ${columns}
        FROM ${list.from} ${where}
-       ${orderOf(list, read.sortBy, read.direction)}
-      LIMIT ${limit} OFFSET ${offset}`,
-    params,
-  };
+       ${order}
+      LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const branches = split.parts.map((part) => {
+    const branch = { ...read, filter: { ...read.filter, [split.name]: part } };
+    const { where } = whereOf(list, branch, true, params, extra);
+    return `(SELECT ${columns} FROM ${list.from} ${where} ${order} LIMIT ${limit + offset})`;
+  });
+  return `SELECT * FROM (${branches.join(' UNION ALL ')}) parts
+      ORDER BY "_sort" ${read.direction}, "_id" ${read.direction}
+      LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /** Runs rowsStatement. */
@@ -355,6 +420,13 @@ async function cappedTotal<Sort extends string, Filter extends string>(
 /**
  * The statement of a list page: rowsStatement with the capped count of all matching rows as
  * one more column (`_total`, computed once), so a page costs one round trip, not two.
+ *
+ * A searched page finds its matches once: up to TOTAL_CAP + 1 of them (sort value and id) go
+ * into a materialized CTE; their number is the total, and while it is within the cap they
+ * are all the matches, so the page is sorted out of them and its rows fetched by id. Only
+ * beyond the cap (a frequent word, then remembered for ABOVE_CAP_REMEMBERED_MS) does the page
+ * search again, in sort order; each branch is gated on the count (a one-time filter), so
+ * exactly one of them runs.
  */
 export function pageStatement<Sort extends string, Filter extends string>(
   list: ListDefinition<Sort, Filter>,
@@ -364,10 +436,39 @@ export function pageStatement<Sort extends string, Filter extends string>(
   /** The read matched more than TOTAL_CAP rows moments ago (knownAboveCap): not counted. */
   remembered = false,
 ): { text: string; params: SqlParam[] } {
-  const rows = rowsStatement(list, read, list.select, limit, offset);
-  // The count's parameters (search, filters) are the first ones of the rows' own: whereOf
-  // adds the keyset position last.
-  const { where } = whereOf(list, read, false);
+  // The count's parameters (search, filters) come first; the rows number theirs on.
+  const params: SqlParam[] = [];
+  const { where } = whereOf(list, read, false, params);
+  if (read.search && !remembered) {
+    const direction = read.direction;
+    const sort = sortColumn(list, read.sortBy);
+    const position = positionOf(read, '"_sort"', '"_id"', params);
+    const counted = '(SELECT n FROM counted)';
+    const beyond = rowsText(
+      list,
+      read,
+      list.select,
+      limit,
+      offset,
+      params,
+      `${counted} > ${TOTAL_CAP}`,
+    );
+    return {
+      text: `WITH matching AS MATERIALIZED (
+          SELECT ${sort} AS "_sort", ${list.idColumn} AS "_id" FROM ${list.from} ${where}
+           LIMIT ${TOTAL_CAP + 1}),
+        counted AS (SELECT count(*)::int AS n FROM matching)
+      SELECT ${counted} AS "_total", * FROM (
+        (SELECT ${list.select}, ${sort} AS "_sort", ${list.idColumn} AS "_id" FROM ${list.from}
+          WHERE ${list.idColumn} IN (SELECT "_id" FROM matching ${position}
+                  ORDER BY "_sort" ${direction}, "_id" ${direction} LIMIT ${limit} OFFSET ${offset})
+            AND ${counted} <= ${TOTAL_CAP})
+        UNION ALL
+        (${beyond})) page
+      ORDER BY "_sort" ${direction}, "_id" ${direction}`,
+      params,
+    };
+  }
   let count = `(SELECT count(*)::int FROM (SELECT 1 FROM ${countFromOf(list, read)} ${where} LIMIT ${TOTAL_CAP + 1}) matching)`;
   // Counted moments ago beyond the cap: not counted again (see ABOVE_CAP_REMEMBERED_MS).
   if (remembered) count = String(TOTAL_CAP + 1);
@@ -375,9 +476,13 @@ export function pageStatement<Sort extends string, Filter extends string>(
   else if (where === '' && list.estimatedFrom)
     count = `CASE WHEN (SELECT reltuples FROM pg_class WHERE oid = '${list.estimatedFrom}'::regclass) > ${ESTIMATE_ABOVE}
       THEN ${TOTAL_CAP + 1} ELSE ${count} END`;
+  // The count's parameters are not the rows' when a filter splits into parts (each branch
+  // binds its own part): then the rows number theirs after the count's.
+  if (remembered || !splitOf(list, read)) params.length = 0;
+  const rows = rowsText(list, read, list.select, limit, offset, params);
   return {
-    text: rows.text.replace(/^SELECT /, `SELECT ${count} AS "_total", `),
-    params: rows.params,
+    text: rows.replace(/^SELECT /, `SELECT ${count} AS "_total", `),
+    params,
   };
 }
 

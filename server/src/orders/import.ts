@@ -1,19 +1,32 @@
 import { z } from 'zod';
 import { dayFromText } from '../avis/import';
 import type { Db } from '../db';
-import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
+import type { FieldProblems } from '../domain/errors';
 import { ruleOf } from '../domain/validation';
 import { field as fieldRules } from '../domain/validation';
-import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
-import { fileRows, firstRows, uploadTypeOf } from '../imports/files';
-import { chosenMapping, guessMapping, type ImportField } from '../imports/mapping';
+import { uploadTypeOf } from '../imports/files';
+import { writeGroups, type ImportMode } from '../imports/batches';
+import {
+  cellsByField,
+  checkedStart,
+  groupedImportPayload,
+  importPreview,
+  readDataRows,
+  rejectRestOfGroups,
+  type PreviewField,
+  type RowGroup,
+} from '../imports/grouped';
 import { ImportReport } from '../imports/report';
 import { enqueue, type JobRecord } from '../jobs/jobs';
-import { defineJobKind, JobRejected, type JobContext, type JobReport } from '../jobs/kinds';
-import { broadcast } from '../realtime/publish';
+import {
+  defineJobKind,
+  fileSummary,
+  JobRejected,
+  type JobContext,
+  type JobReport,
+} from '../jobs/kinds';
 import type { Actor } from '../stock/stock';
-import { findUpload } from '../uploads/uploads';
-import { createOrder, findOrderByNumber } from './orders';
+import { writeOrderBatch, type BatchOrder } from './import-write';
 import { orderInput, type OrderInput } from './rules';
 
 // The order import (issue 14): a shop's CSV or XLSX, one row per position, for one client
@@ -60,7 +73,7 @@ type FieldKey =
   | AddressKey;
 
 /** Every field, with the German and English headers it is recognised by. */
-export const ORDER_IMPORT_FIELDS: (ImportField<FieldKey> & { required: boolean })[] = [
+export const ORDER_IMPORT_FIELDS: PreviewField<FieldKey>[] = [
   {
     key: 'orderNumber',
     de: 'Auftragsnummer',
@@ -136,61 +149,21 @@ export const ORDER_IMPORT_FIELDS: (ImportField<FieldKey> & { required: boolean }
   },
 ];
 
-const FIELD_KEYS = new Set<string>(ORDER_IMPORT_FIELDS.map((f) => f.key));
-const REQUIRED = ORDER_IMPORT_FIELDS.filter((f) => f.required).map((f) => f.key);
 /** The fields of the order itself (one value per order), as opposed to a position's. */
 const ORDER_FIELDS: FieldKey[] = ['shop', 'orderDate', 'shippingMethod', ...ADDRESS_KEYS];
 
 /** Data rows a file may have (the bench imports 100,000 positions). */
 export const MAX_ORDER_IMPORT_ROWS = 200_000;
 
-/** How the user chose to treat bad rows. */
-export type ImportMode = 'ALL_OR_NOTHING' | 'GOOD_ROWS';
+/** Positions written per batch (an order is never split: a batch may hold a few more). */
+const BATCH_POSITIONS = 2000;
 
-const importPayload = z.object({
-  uploadId: z.uuid(),
-  fileName: z.string(),
-  clientId: z.number().int().positive(),
-  /** The field of each column by its position (null: not imported). */
-  mapping: z.array(z.string().nullable()),
-  mode: z.enum(['ALL_OR_NOTHING', 'GOOD_ROWS']),
-});
+const importPayload = groupedImportPayload.extend({ clientId: z.number().int().positive() });
 type ImportPayload = z.output<typeof importPayload>;
 
-/** The rows the preview shows. */
-const PREVIEW_ROWS = 10;
-
-/** An upload of the user, or the field error on uploadId. */
-async function ownUpload(db: Db, uploadId: string, userId: number) {
-  const upload = await findUpload(db, uploadId, userId);
-  if (!upload)
-    throw invalidField(
-      'uploadId',
-      'exists',
-      'The upload does not exist or has expired: upload the file again.',
-    );
-  return upload;
-}
-
 /** The header and first rows of one of the user's uploads, with the guessed mapping. */
-export async function orderImportPreview(db: Db, uploadId: string, userId: number) {
-  const upload = await ownUpload(db, uploadId, userId);
-  let rows;
-  try {
-    rows = await firstRows(db, upload.id, upload.type, PREVIEW_ROWS + 1);
-  } catch (error) {
-    if (error instanceof JobRejected) throw invalidField('uploadId', 'readable', error.message);
-    throw error;
-  }
-  const headers = rows[0]?.cells ?? [];
-  const guessed = guessMapping(ORDER_IMPORT_FIELDS, headers);
-  return {
-    uploadId: upload.id,
-    fileName: upload.name,
-    columns: headers.map((header, index) => ({ index, header, field: guessed[index] ?? null })),
-    rows: rows.slice(1).map((row) => headers.map((_, index) => row.cells[index] ?? '')),
-    fields: ORDER_IMPORT_FIELDS.map(({ key, de, en, required }) => ({ key, de, en, required })),
-  };
+export function orderImportPreview(db: Db, uploadId: string, userId: number) {
+  return importPreview(db, uploadId, userId, ORDER_IMPORT_FIELDS);
 }
 
 /** What importOrders gets (the GraphQL arguments). */
@@ -222,26 +195,13 @@ export async function importOrders(
       problems.clientId = [{ message: 'The selected client is invalid.', rule: 'exists' }];
     else clientId = id.data;
   }
-  const mapping = chosenMapping(
-    args.mapping,
-    FIELD_KEYS,
-    'orders:orderImport.fieldTwice',
+  const { upload, mapping } = await checkedStart(
+    db,
+    args,
+    userId,
+    { fields: ORDER_IMPORT_FIELDS, rules: 'orders:orderImport' },
     problems,
   );
-  for (const required of REQUIRED)
-    if (!mapping.includes(required))
-      problems.mapping ??= [
-        {
-          message: `The ${required} field must be mapped to a column.`,
-          rule: 'orders:orderImport.requiredField',
-        },
-      ];
-  const upload = await ownUpload(db, args.uploadId, userId).catch((error: unknown) => {
-    if (!(error instanceof InvalidInput)) throw error;
-    Object.assign(problems, error.problems);
-    return null;
-  });
-  if (!upload || Object.keys(problems).length > 0) throw new InvalidInput(problems);
   return enqueue(
     db,
     ordersImport,
@@ -253,36 +213,20 @@ export async function importOrders(
 // ---------------------------------------------------------------- checking the rows
 
 /** An order of the file: its rows in file order and what its first row says. */
-interface FileOrder {
+interface FileOrder extends RowGroup {
   shop: string;
   number: string;
-  /** The file rows of the positions. */
-  rows: number[];
   /** The cells of the order's own fields, from the first row. */
   head: Partial<Record<FieldKey, string>>;
   /** The positions: sku as written, product (undefined when unknown), quantity, price. */
   items: { sku: string; productId: number | undefined; quantity: string; itemPrice: string }[];
-  /** Rows with a problem (the problems are in the report). */
-  badRows: number[];
 }
-
-/** An order's first bad row, or undefined when all are good. */
-const firstBad = (order: FileOrder) =>
-  order.badRows.length ? Math.min(...order.badRows) : undefined;
 
 /**
  * The import's report: `created` counts the orders created, `unchanged` the orders the client
  * already had (left as they are), the rejected rows are the file's.
  */
 export type OrderImportReport = JobReport & { unchanged: number };
-
-/** Publishes, after commit, orders made outside a GraphQL mutation (the lists and dashboard follow). */
-export function publishOrders(db: Db, ids: readonly number[]): void {
-  for (const id of ids) {
-    const data: RecordChange = { typename: 'Order', id: String(id), change: 'created' };
-    broadcast(db, { channels: [recordChannel('order:view')], event: RECORD_CHANGED_EVENT, data });
-  }
-}
 
 /** The file's field an orderInput issue path belongs to (items.3.quantity → quantity). */
 function fieldOfPath(path: readonly PropertyKey[]): FieldKey {
@@ -307,41 +251,14 @@ async function runOrdersImport(ctx: JobContext<ImportPayload>): Promise<OrderImp
   const type = await uploadTypeOf(ctx.db, uploadId);
   const [client] = await ctx.db.query('SELECT 1 FROM clients WHERE id = $1', [clientId]);
   if (!client) throw new JobRejected('The client of this import no longer exists.');
-  const columnOf = (key: FieldKey) => {
-    const index = mapping.indexOf(key);
-    return index < 0 ? undefined : index;
-  };
 
   // 1. The file read.
-  await ctx.progress({ done: 0, total: null, phase: 'reading' });
-  let headers: string[] | undefined;
-  const rows: { row: number; cells: string[] }[] = [];
-  for await (const fileRow of fileRows(ctx.db, uploadId, type)) {
-    if (!headers) {
-      headers = fileRow.cells;
-      continue;
-    }
-    if (fileRow.cells.every((cell) => cell.trim() === '')) continue;
-    rows.push(fileRow);
-    if (rows.length > MAX_ORDER_IMPORT_ROWS)
-      throw new JobRejected(
-        `The file has more than ${MAX_ORDER_IMPORT_ROWS.toLocaleString('en')} rows; split it.`,
-      );
-  }
+  const { headers, rows } = await readDataRows(ctx, uploadId, type, MAX_ORDER_IMPORT_ROWS);
   const result = new ImportReport();
   const unchanged = { count: 0 };
   const report = (): OrderImportReport => ({ ...result.report, unchanged: unchanged.count });
   if (!headers) return report();
-  const cellOf = (cells: readonly string[], key: FieldKey) => {
-    const index = columnOf(key);
-    return index === undefined ? '' : (cells[index] ?? '').trim();
-  };
-  const where = (cells: readonly string[], key: string) => {
-    const index = columnOf(key as FieldKey);
-    return index === undefined
-      ? { column: '', value: '' }
-      : { column: headers![index] ?? '', value: cells[index] ?? '' };
-  };
+  const { cell: cellOf, where } = cellsByField<FieldKey>(headers, mapping);
   const cellsOfRow = new Map<number, string[]>();
   for (const { row, cells } of rows) cellsOfRow.set(row, cells);
   const reject = (row: number, key: string, rule: string, reason: string, params?: object) =>
@@ -351,7 +268,7 @@ async function runOrdersImport(ctx: JobContext<ImportPayload>): Promise<OrderImp
       rule,
       reason,
       ...(params ? { params: params as Record<string, string | number> } : {}),
-      ...where(cellsOfRow.get(row) ?? [], key),
+      ...where(cellsOfRow.get(row) ?? [], key as FieldKey),
     });
 
   // 2. The client's products of the file's skus, and the shipping methods, in one read each.
@@ -486,94 +403,43 @@ async function runOrdersImport(ctx: JobContext<ImportPayload>): Promise<OrderImp
   }
 
   // The good rows of an order with a bad row are not written either: an order is whole.
-  for (const order of orders.values()) {
-    const bad = firstBad(order);
-    if (bad === undefined) continue;
-    const badSet = new Set(order.badRows);
-    for (const row of order.rows)
-      if (!badSet.has(row))
-        result.reject({
-          row,
-          field: 'orderNumber',
-          ...where(cellsOfRow.get(row) ?? [], 'orderNumber'),
-          reason: `Row ${bad} of the order ${order.number} is bad: the order is not imported.`,
-          rule: 'orders:orderImport.orderRejected',
-          params: { row: bad },
-        });
-  }
+  rejectRestOfGroups(result, orders.values(), (row, bad, order) => ({
+    field: 'orderNumber',
+    ...where(cellsOfRow.get(row) ?? [], 'orderNumber'),
+    reason: `Row ${bad} of the order ${order.number} is bad: the order is not imported.`,
+    rule: 'orders:orderImport.orderRejected',
+    params: { row: bad },
+  }));
   if (mode === 'ALL_OR_NOTHING' && result.report.rejectedTotal > 0) return report();
 
-  // 5. The orders written: one per good order the client does not have yet.
-  const todo = [...inputs.entries()];
+  // 5. The orders written, a batch of about BATCH_POSITIONS positions at a time: one per good
+  // order the client does not have yet (see import-write.ts).
   const actor: Actor | null = ctx.userId ? { userId: ctx.userId, actingUserId: ctx.userId } : null;
-  const writeOrder = async (tx: Db, input: (typeof todo)[number][1]): Promise<number | null> => {
-    if (await findOrderByNumber(tx, clientId, input.shop, input.number!)) return null;
-    return (await createOrder(tx, actor, input)).id;
-  };
-  /** The rows of an order rejected by createOrder's checks (e.g. a product deleted meanwhile). */
-  const rejectOrder = (order: FileOrder, error: InvalidInput) => {
-    for (const [path, list] of Object.entries(error.problems)) {
-      const item = /^items\.(\d+)\./.exec(path);
-      const row = item ? order.rows[Number(item[1])] : undefined;
-      reject(
-        row ?? order.rows[0]!,
-        fieldOfPath(path.split('.')),
-        list[0]!.rule ?? 'invalid',
-        list[0]!.message,
-      );
-    }
-  };
-  const created: number[] = [];
-  await ctx.progress({ done: 0, total: todo.length, phase: 'importing' });
-  if (mode === 'ALL_OR_NOTHING') {
-    let writing: FileOrder | undefined;
-    const writeAll = () =>
-      ctx.db.transaction(async (tx) => {
-        const ids: number[] = [];
-        let skipped = 0;
-        for (const [order, input] of todo) {
-          writing = order;
-          const id = await writeOrder(tx, input);
-          if (id === null) skipped += 1;
-          else ids.push(id);
-        }
-        return { ids, skipped };
-      });
-    let written;
-    try {
-      written = await writeAll().catch((error: unknown) => {
-        if ((error as { code?: unknown }).code === '23505') return writeAll();
-        throw error;
-      });
-    } catch (error) {
-      if (!(error instanceof InvalidInput)) throw error;
-      if (writing) rejectOrder(writing, error);
-      return report();
-    }
-    created.push(...written.ids);
-    unchanged.count += written.skipped;
-  } else {
-    let done = 0;
-    for (const [order, input] of todo) {
-      const once = () => ctx.db.transaction((tx) => writeOrder(tx, input));
-      try {
-        const id = await once().catch((error: unknown) => {
-          if ((error as { code?: unknown }).code === '23505') return once();
-          throw error;
-        });
-        if (id === null) unchanged.count += 1;
-        else created.push(id);
-      } catch (error) {
-        if (!(error instanceof InvalidInput)) throw error;
-        rejectOrder(order, error);
+  const todo: BatchOrder<FileOrder>[] = [...inputs.entries()].map(([group, input]) => ({
+    group,
+    input: { ...input, number: input.number! },
+  }));
+  const written = await writeGroups(ctx, todo, {
+    mode,
+    size: BATCH_POSITIONS,
+    weight: (order) => order.input.items.length,
+    write: (tx, batch) => writeOrderBatch(tx, actor, clientId, batch),
+    // The rows of an order refused when written (e.g. a product deleted since the check).
+    refuse: ({ group: order }, error) => {
+      for (const [path, list] of Object.entries(error.problems)) {
+        const item = /^items\.(\d+)\./.exec(path);
+        const row = item ? order.rows[Number(item[1])] : undefined;
+        reject(
+          row ?? order.rows[0]!,
+          fieldOfPath(path.split('.')),
+          list[0]!.rule ?? 'invalid',
+          list[0]!.message,
+        );
       }
-      done += 1;
-      if (done % 50 === 0) await ctx.progress({ done, total: todo.length, phase: 'importing' });
-    }
-  }
-  result.count({ created: created.length, updated: 0 });
-  publishOrders(ctx.db, created);
-  await ctx.progress({ done: todo.length, total: todo.length, phase: 'importing' });
+    },
+  });
+  unchanged.count += written.unchanged;
+  result.count({ created: written.created.length, updated: 0 });
   return report();
 }
 
@@ -581,7 +447,7 @@ async function runOrdersImport(ctx: JobContext<ImportPayload>): Promise<OrderImp
 export const ordersImport = defineJobKind<ImportPayload>({
   name: 'orders.import',
   payload: importPayload,
-  summary: (payload) => `Order import: ${payload.fileName}`,
+  summary: fileSummary({ de: 'Bestellimport', en: 'Order import' }),
   maxAttempts: 3,
   link: (jobId) => `/import/order?job=${jobId}`,
   handler: runOrdersImport,

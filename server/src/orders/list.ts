@@ -32,7 +32,8 @@ const ADDRESS_COLUMNS = [
 
 /** The columns of an order (`o` = orders), named as OrderRow's fields (toOrder makes the addresses). */
 export const ORDER_COLUMNS = `o.id, o.number, o.client_id AS "clientId", o.shop,
-  o.shipping_method_id AS "shippingMethodId", o.status, o.held_from_status AS "heldFromStatus",
+  o.shipping_method_id AS "shippingMethodId", o.department_id AS "departmentId",
+  o.status, o.held_from_status AS "heldFromStatus",
   o.order_date::text AS "orderDate", o.billing_same AS "billingSameAsShipping",
   o.subtotal_cents::float8 AS "subtotalCents", o.vat_cents::float8 AS "vatCents",
   o.total_cents::float8 AS "totalCents", o.currency, o.fulfillment_error AS "fulfillmentError",
@@ -65,6 +66,9 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
     status: {
       names: 'status',
       where: (p) => `o.status = any(string_to_array(${p}, ','))`,
+      // Several statuses: one branch per status, each walking orders_status_date_idx (or the
+      // status's partial index) in the sort's order, merged (see ListFilter.parts).
+      parts: (value) => [...new Set(String(value).split(','))],
       value: z
         .string()
         .transform((value) => value.toLowerCase().replace(/\s/g, ''))

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { byId, requestLoaders } from '../graphql/loaders';
+import type { Department } from '../departments/departments';
 import type { ShippingMethod } from '../shipping/shipping';
 import {
   attributesOfOrders,
@@ -47,6 +48,16 @@ export const orderLoaders = requestLoaders((db) => ({
         `SELECT id, name, shipper_id AS "shipperId", hazmat_allowed AS "hazmatAllowed",
                 tracking_required AS "trackingRequired", version
            FROM shipping_methods WHERE id = any($1::int[])`,
+        [[...ids]],
+      ),
+      ids,
+    ),
+  ),
+  department: new DataLoader<number, Department | undefined>(async (ids) =>
+    byId(
+      await db.query<Department>(
+        `SELECT id, name, customer_number AS "customerNumber", client_id AS "clientId", version
+           FROM departments WHERE id = any($1::int[])`,
         [[...ids]],
       ),
       ids,

@@ -46,6 +46,8 @@ export interface Order {
   clientId: number;
   shop: string | null;
   shippingMethodId: number | null;
+  /** A department of the order's client (its invoices' customer number), or null. */
+  departmentId: number | null;
   status: OrderStatus;
   heldFromStatus: OrderStatus | null;
   /** YYYY-MM-DD. */
@@ -299,7 +301,7 @@ export async function recordOrderEvent(
 }
 
 /** What an order's save needs to know of a product. */
-interface ItemProduct {
+export interface ItemProduct {
   id: number;
   clientId: number;
   sku: string;
@@ -309,7 +311,7 @@ interface ItemProduct {
 }
 
 /** A position as saved: the input with the product's sku, name, price and VAT rate. */
-interface SavedLine {
+export interface SavedLine {
   position: number;
   productId: number;
   sku: string;
@@ -336,6 +338,22 @@ async function resolveReferences(db: Db, input: ValidOrder): Promise<SavedLine[]
         { rule: 'exists', message: 'The selected shipping method is invalid.' },
       ];
   }
+  if (input.departmentId !== null) {
+    // KEY SHARE: a department deleted meanwhile waits for this order's save (no foreign key error).
+    const [department] = await db.query<{ clientId: number }>(
+      'SELECT client_id AS "clientId" FROM departments WHERE id = $1 FOR KEY SHARE',
+      [input.departmentId],
+    );
+    if (!department || (client && department.clientId !== input.clientId))
+      problems.departmentId = [
+        {
+          rule: 'exists',
+          message: department
+            ? 'The department is not one of the client’s departments.'
+            : 'The selected department is invalid.',
+        },
+      ];
+  }
   const products = new Map(
     (
       await db.query<ItemProduct>(
@@ -346,10 +364,26 @@ async function resolveReferences(db: Db, input: ValidOrder): Promise<SavedLine[]
       )
     ).map((product) => [product.id, product]),
   );
+  const lines = savedLines(input, products, !!client, problems);
+  if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
+  return lines;
+}
+
+/**
+ * The positions as saved, from the products of the items (not deleted): sku, name and VAT
+ * rate copied, the product's net price where none is given. An item whose product is missing
+ * or (when the client exists) another client's is a problem on `items.<n>.productId`.
+ */
+export function savedLines(
+  input: ValidOrder,
+  products: ReadonlyMap<number, ItemProduct>,
+  clientExists: boolean,
+  problems: FieldProblems,
+): SavedLine[] {
   const lines: SavedLine[] = [];
   input.items.forEach((item, index) => {
     const product = products.get(item.productId);
-    if (!product || (client && product.clientId !== input.clientId)) {
+    if (!product || (clientExists && product.clientId !== input.clientId)) {
       problems[`items.${index}.productId`] = [
         {
           rule: 'exists',
@@ -370,7 +404,6 @@ async function resolveReferences(db: Db, input: ValidOrder): Promise<SavedLine[]
       vatRate: product.vatRate,
     });
   });
-  if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
   return lines;
 }
 
@@ -410,11 +443,12 @@ async function nextNumber(db: Db, input: ValidOrder): Promise<string> {
 }
 
 /** The orders table's columns of an order's data (without number, status and sums). */
-function orderColumns(input: ValidOrder): Record<string, SqlParam> {
+export function orderColumns(input: ValidOrder): Record<string, SqlParam> {
   const columns: Record<string, SqlParam> = {
     client_id: input.clientId,
     shop: input.shop,
     shipping_method_id: input.shippingMethodId,
+    department_id: input.departmentId,
     billing_same: input.billingAddress === null,
   };
   const billing = input.billingAddress ?? input.shippingAddress;
@@ -458,7 +492,7 @@ async function saveAttributes(db: Db, orderId: number, input: ValidOrder): Promi
 }
 
 /** The sums and the search text of an order's lines. */
-function derived(lines: readonly SavedLine[]) {
+export function derived(lines: readonly SavedLine[]) {
   const sums = totals(lines);
   return {
     subtotal_cents: sums.subtotalCents,
@@ -538,6 +572,7 @@ function editable(
     number: order.number,
     orderDate: order.orderDate,
     shippingMethodId: order.shippingMethodId,
+    departmentId: order.departmentId,
     shippingAddress: order.shippingAddress,
     billingAddress: order.billingSameAsShipping ? null : order.billingAddress,
     items: items.map((i) => [i.productId, i.orderedQuantity, i.itemPriceCents]),
@@ -756,33 +791,41 @@ export async function bulkTransition(
   });
 }
 
-/**
- * Why an order cannot be fulfilled: an item's product unknown or deleted; not enough stock
- * available (quantity − locked, summed over the warehouses, against what is still to ship;
- * only before the order's stock is reserved, i.e. not while processing); the shipping address
- * without a name (last name or company) or another required part; no shipping method; a
- * hazmat product on a method that may not carry hazmat. An empty list: it can be fulfilled.
- */
-export async function checkFulfillment(db: Db, orderId: number): Promise<FulfillmentProblem[]> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw notFound('Order not found.');
+/** An item as the fulfillment checks see it. */
+export interface FulfillmentItem {
+  position: number;
+  sku: string;
+  productId: number | null;
+  /** The product exists and is not deleted. */
+  known: boolean;
+  /** Units still to ship. */
+  open: number;
+  hazmat: boolean;
+}
+
+/** What the fulfillment checks of one order look at (checkFulfillment reads it; the order import gathers it for a batch). */
+export interface FulfillmentFacts {
+  /** By position. */
+  items: readonly FulfillmentItem[];
+  /** The order's stock is reserved (processing, or held from processing): no stock check. */
+  reserved: boolean;
+  /** Units available per product (quantity − locked over the warehouses); missing: none. */
+  available: ReadonlyMap<number, number>;
+  shippingAddress: Address;
+  shippingMethodId: number | null;
+  /** The shipping method (shipper and method name), when the order has one. */
+  method: { name: string; hazmatAllowed: boolean } | undefined;
+}
+
+/** The products whose stock the checks compare (known, something still to ship). */
+export function productsToCheck(items: readonly FulfillmentItem[]): number[] {
+  return [...new Set(items.filter((i) => i.known && i.open > 0).map((i) => i.productId!))];
+}
+
+/** Why an order cannot be fulfilled, from its facts (see checkFulfillment). */
+export function fulfillmentProblems(facts: FulfillmentFacts): FulfillmentProblem[] {
+  const { items } = facts;
   const problems: FulfillmentProblem[] = [];
-  const items = await db.query<{
-    position: number;
-    sku: string;
-    productId: number | null;
-    known: boolean;
-    open: number;
-    hazmat: boolean;
-  }>(
-    `SELECT i.position, i.sku, i.product_id AS "productId",
-            (p.id IS NOT NULL AND p.deleted_at IS NULL) AS known,
-            i.ordered_quantity - i.shipped_quantity AS open,
-            EXISTS (SELECT 1 FROM product_hazmat h WHERE h.product_id = i.product_id) AS hazmat
-       FROM order_items i LEFT JOIN products p ON p.id = i.product_id
-      WHERE i.order_id = $1 ORDER BY i.position`,
-    [orderId],
-  );
   for (const item of items.filter((i) => !i.known))
     problems.push({
       rule: 'product',
@@ -790,25 +833,15 @@ export async function checkFulfillment(db: Db, orderId: number): Promise<Fulfill
       params: { sku: item.sku, position: item.position },
     });
 
-  const reserved = order.status === 'processing' || order.heldFromStatus === 'processing';
   const needed = new Map<number, { sku: string; open: number }>();
   for (const item of items.filter((i) => i.known && i.open > 0)) {
     const need = needed.get(item.productId!) ?? { sku: item.sku, open: 0 };
     need.open += item.open;
     needed.set(item.productId!, need);
   }
-  if (!reserved && needed.size > 0) {
-    const available = new Map(
-      (
-        await db.query<{ productId: number; available: number }>(
-          `SELECT product_id AS "productId", sum(quantity - locked_qty)::int AS available
-             FROM stock_totals WHERE product_id = any($1::int[]) GROUP BY product_id`,
-          [[...needed.keys()]],
-        )
-      ).map((row) => [row.productId, row.available]),
-    );
+  if (!facts.reserved)
     for (const [productId, need] of needed) {
-      const have = available.get(productId) ?? 0;
+      const have = facts.available.get(productId) ?? 0;
       if (have < need.open)
         problems.push({
           rule: 'stock',
@@ -816,9 +849,8 @@ export async function checkFulfillment(db: Db, orderId: number): Promise<Fulfill
           params: { sku: need.sku, needed: need.open, available: have },
         });
     }
-  }
 
-  const address = order.shippingAddress;
+  const address = facts.shippingAddress;
   const missing = [
     address.lastName === '' && address.company === '' ? 'name' : null,
     address.street === '' ? 'street' : null,
@@ -834,14 +866,10 @@ export async function checkFulfillment(db: Db, orderId: number): Promise<Fulfill
       params: { missing: missing.join(', ') },
     });
 
-  if (order.shippingMethodId === null) {
+  if (facts.shippingMethodId === null) {
     problems.push({ rule: 'shippingMethod', message: 'The order has no shipping method.' });
   } else {
-    const [method] = await db.query<{ name: string; hazmatAllowed: boolean }>(
-      `SELECT s.name || ' ' || m.name AS name, m.hazmat_allowed AS "hazmatAllowed"
-         FROM shipping_methods m JOIN shippers s ON s.id = m.shipper_id WHERE m.id = $1`,
-      [order.shippingMethodId],
-    );
+    const { method } = facts;
     const hazmat = items.filter((i) => i.known && i.hazmat).map((i) => i.sku);
     if (method && !method.hazmatAllowed && hazmat.length > 0)
       problems.push({
@@ -851,6 +879,56 @@ export async function checkFulfillment(db: Db, orderId: number): Promise<Fulfill
       });
   }
   return problems;
+}
+
+/**
+ * Why an order cannot be fulfilled: an item's product unknown or deleted; not enough stock
+ * available (quantity − locked, summed over the warehouses, against what is still to ship;
+ * only before the order's stock is reserved, i.e. not while processing); the shipping address
+ * without a name (last name or company) or another required part; no shipping method; a
+ * hazmat product on a method that may not carry hazmat. An empty list: it can be fulfilled.
+ */
+export async function checkFulfillment(db: Db, orderId: number): Promise<FulfillmentProblem[]> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound('Order not found.');
+  const items = await db.query<FulfillmentItem>(
+    `SELECT i.position, i.sku, i.product_id AS "productId",
+            (p.id IS NOT NULL AND p.deleted_at IS NULL) AS known,
+            i.ordered_quantity - i.shipped_quantity AS open,
+            EXISTS (SELECT 1 FROM product_hazmat h WHERE h.product_id = i.product_id) AS hazmat
+       FROM order_items i LEFT JOIN products p ON p.id = i.product_id
+      WHERE i.order_id = $1 ORDER BY i.position`,
+    [orderId],
+  );
+  const reserved = order.status === 'processing' || order.heldFromStatus === 'processing';
+  const toCheck = reserved ? [] : productsToCheck(items);
+  const available = new Map(
+    toCheck.length === 0
+      ? []
+      : (
+          await db.query<{ productId: number; available: number }>(
+            `SELECT product_id AS "productId", sum(quantity - locked_qty)::int AS available
+               FROM stock_totals WHERE product_id = any($1::int[]) GROUP BY product_id`,
+            [toCheck],
+          )
+        ).map((row) => [row.productId, row.available]),
+  );
+  const [method] =
+    order.shippingMethodId === null
+      ? []
+      : await db.query<{ name: string; hazmatAllowed: boolean }>(
+          `SELECT s.name || ' ' || m.name AS name, m.hazmat_allowed AS "hazmatAllowed"
+             FROM shipping_methods m JOIN shippers s ON s.id = m.shipper_id WHERE m.id = $1`,
+          [order.shippingMethodId],
+        );
+  return fulfillmentProblems({
+    items,
+    reserved,
+    available,
+    shippingAddress: order.shippingAddress,
+    shippingMethodId: order.shippingMethodId,
+    method,
+  });
 }
 
 /**

@@ -122,6 +122,10 @@ export const orderResolvers: Resolvers = {
       order.shippingMethodId === null
         ? null
         : ((await orderLoaders(context).shippingMethod.load(order.shippingMethodId)) ?? null),
+    department: async (order, _, context) =>
+      order.departmentId === null
+        ? null
+        : ((await orderLoaders(context).department.load(order.departmentId)) ?? null),
     status: (order) => toApi(order.status),
     heldFromStatus: (order) => (order.heldFromStatus ? toApi(order.heldFromStatus) : null),
     subtotal: (order) => cents(order.subtotalCents),

@@ -135,6 +135,11 @@ export const orderInput = z.object({
     .id('shipping method')
     .nullish()
     .transform((id) => id ?? null),
+  /** null: no department (the invoice export then takes the client's only one, if any). */
+  departmentId: field
+    .id('department')
+    .nullish()
+    .transform((id) => id ?? null),
   shippingAddress: addressInput,
   /** null: the same as the shipping address. */
   billingAddress: addressInput.nullish().transform((address) => address ?? null),

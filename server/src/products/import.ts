@@ -3,7 +3,13 @@ import type { Db, SqlParam } from '../db';
 import { invalidField, InvalidInput, type FieldProblems } from '../domain/errors';
 import { field as fieldRules } from '../domain/validation';
 import { enqueue, type JobRecord } from '../jobs/jobs';
-import { defineJobKind, JobRejected, type JobContext, type JobReport } from '../jobs/kinds';
+import {
+  defineJobKind,
+  fileSummary,
+  JobRejected,
+  type JobContext,
+  type JobReport,
+} from '../jobs/kinds';
 import { fileRows, firstRows, uploadTypeOf } from '../imports/files';
 import { chosenMapping, guessMapping, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
@@ -831,7 +837,7 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
 export const productsImport = defineJobKind<ImportPayload>({
   name: 'products.import',
   payload: importPayload,
-  summary: (payload) => `Product import: ${payload.fileName}`,
+  summary: fileSummary({ de: 'Produktimport', en: 'Product import' }),
   maxAttempts: 3,
   link: (jobId) => `/import/product?job=${jobId}`,
   handler: runProductImport,

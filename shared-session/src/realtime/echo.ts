@@ -6,11 +6,12 @@ import type { Subscription } from 'rxjs';
 import { eventBus } from '../bus/event-bus';
 import { readXsrfToken } from '../http/http';
 import { loadShared } from '../http/shared-libs';
+import { i18n } from '../i18n/i18n';
 import { session$ } from '../session/session';
 import { showToast } from '../toasts/toasts';
 import type { Notification } from '../types';
 import { setSocketId } from './connection';
-import { addNotification } from './notifications';
+import { addNotification, notificationText } from './notifications';
 import { RECORD_CHANGED_EVENT, recordChanged, type RecordChange } from './records';
 
 /** The event name of Laravel's broadcast notifications (Echo's `.notification()` hears it). */
@@ -137,7 +138,7 @@ async function listenAs(userId: number, permissions: readonly string[]): Promise
     instance.private(name).listen(NOTIFICATION_EVENT, (data) => {
       const notification = data as Notification;
       addNotification({ ...notification, read_at: notification.read_at ?? null });
-      showToast(notification.message);
+      showToast(notificationText(notification, i18n.language ?? 'en'));
       eventBus.emit('notification.received', notification);
     });
   }

@@ -12,6 +12,17 @@ export const unreadCount$ = notifications$.pipe(
   map((items) => items.filter((n) => !n.read_at).length),
 );
 
+/**
+ * What a notification says in `language` (e.g. 'de', 'en-GB'): the server keeps an ended job's
+ * message in every language of the interface (`data.messages`); others have one `message`.
+ */
+export function notificationText(notification: Notification, language: string): string {
+  const messages = notification.data?.messages as Record<string, unknown> | undefined;
+  const localized = messages?.[language.slice(0, 2)];
+  if (typeof localized === 'string' && localized) return localized;
+  return notification.data?.message || notification.message;
+}
+
 /** Replaces the list (after the user was loaded, or cleared on logout). */
 export function setNotifications(items: Notification[]): void {
   list.next(items);

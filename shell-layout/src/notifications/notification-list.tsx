@@ -3,17 +3,13 @@ import {
   Link,
   markAllNotificationsRead,
   markNotificationRead,
+  notificationText,
   notifications$,
   useObservable,
   useTranslation,
   type Notification,
 } from '@kontor/shared-session';
 import { OpenEnvelopeIcon } from './open-envelope-icon';
-
-/** What a notification says: its data's message, else its own. */
-function messageOf(notification: Notification): string {
-  return notification.data?.message || notification.message;
-}
 
 /** Where a notification leads (a job's report: `data.link`), when it is a page of Kontor. */
 function linkOf(notification: Notification): string | null {
@@ -22,9 +18,10 @@ function linkOf(notification: Notification): string | null {
 }
 
 function NotificationRow({ notification }: { notification: Notification }) {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const read = Boolean(notification.read_at);
   const link = linkOf(notification);
+  const message = notificationText(notification, i18n.language);
   return (
     <li
       className={
@@ -37,7 +34,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
         {read ? <OpenEnvelopeIcon /> : <Icon icon="envelope" />}
       </span>
       <span className="kontor-notification-message">
-        {link ? <Link to={link}>{messageOf(notification)}</Link> : messageOf(notification)}
+        {link ? <Link to={link}>{message}</Link> : message}
       </span>
       {read ? null : (
         <Button
