@@ -163,7 +163,7 @@ test('a failed import shows its error on /horizon and runs again on “Erneut au
     .getByRole('link', { name: /^Details/ })
     .click({ timeout: 60_000 });
   await expect(page).toHaveURL(`/horizon/jobs/${id}`);
-  await expect(page.getByText('Fehlgeschlagen')).toBeVisible();
+  await expect(page.getByText('Fehlgeschlagen', { exact: true })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: /^Fehler: / })).toBeVisible();
   const attempts = page.locator('dt', { hasText: 'Versuche' }).locator('+ dd');
   const before = Number((await attempts.textContent())!.split(' / ')[0]);
@@ -172,7 +172,7 @@ test('a failed import shows its error on /horizon and runs again on “Erneut au
   await expect(page.getByText('Job wird erneut ausgeführt')).toBeVisible();
   // It runs once more (and fails again: the file has not changed).
   await expect(attempts).toHaveText(new RegExp(`^${before + 1} / `), { timeout: 30_000 });
-  await expect(page.getByText('Fehlgeschlagen')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Fehlgeschlagen', { exact: true })).toBeVisible({ timeout: 30_000 });
 });
 
 test('a packer without administrate is sent away from /horizon, and the server refuses its data', async ({
