@@ -57,6 +57,9 @@ export const adminTexts = {
         avis: 'Avis',
         supplier: 'Lieferanten',
         shop: 'Shops',
+        picklist: 'Picklisten',
+        shipment: 'Sendungen',
+        invoice: 'Rechnungen',
       },
       permissionActions: {
         administrate: 'Verwalten (Monitoring, Import, Export, Deploys, Nachrichten)',
@@ -67,6 +70,11 @@ export const adminTexts = {
         import: 'Importieren',
         export: 'Exportieren',
         impersonate: 'Als dieser Benutzer einloggen',
+        book: 'Buchen',
+        correct: 'Korrigieren',
+        cancel: 'Stornieren',
+        count: 'Zählen',
+        pick: 'Picken',
       },
       import: {
         noNameColumn: 'Die Datei hat keine Spalte „Name“ (Kopfzeile).',
@@ -196,6 +204,9 @@ export const adminTexts = {
         avis: 'Avis',
         supplier: 'Suppliers',
         shop: 'Shops',
+        picklist: 'Picklists',
+        shipment: 'Shipments',
+        invoice: 'Invoices',
       },
       permissionActions: {
         administrate: 'Administrate (monitoring, import, export, deploys, messages)',
@@ -206,6 +217,11 @@ export const adminTexts = {
         import: 'Import',
         export: 'Export',
         impersonate: 'Log in as the user',
+        book: 'Book',
+        correct: 'Correct',
+        cancel: 'Cancel',
+        count: 'Count',
+        pick: 'Pick',
       },
       import: {
         noNameColumn: 'The file has no “Name” column (header row).',
