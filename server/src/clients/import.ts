@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { Db } from '../db';
-import { invalidField } from '../domain/errors';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import { defineJobKind, fileSummary } from '../jobs/kinds';
 import { BatchWriter, countDataRows } from '../imports/batches';
 import { fileRows, uploadTypeOf } from '../imports/files';
 import { headerMatcher, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
-import { findUpload } from '../uploads/uploads';
+import { ownUpload } from '../imports/grouped';
 import { addressInput, clientInput } from './clients';
 import { clientList } from './list';
 
@@ -190,12 +189,6 @@ export const clientsImport = defineJobKind<ImportPayload>({
 
 /** Starts a clients import of one of the user's uploads. */
 export async function importClients(db: Db, uploadId: string, userId: number): Promise<JobRecord> {
-  const upload = await findUpload(db, uploadId, userId);
-  if (!upload)
-    throw invalidField(
-      'uploadId',
-      'exists',
-      'The upload does not exist or has expired: upload the file again.',
-    );
+  const upload = await ownUpload(db, uploadId, userId);
   return enqueue(db, clientsImport, { uploadId, fileName: upload.name }, { userId });
 }

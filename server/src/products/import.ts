@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db, SqlParam } from '../db';
-import { invalidField, InvalidInput, type FieldProblems } from '../domain/errors';
+import { InvalidInput, type FieldProblems } from '../domain/errors';
 import { field as fieldRules } from '../domain/validation';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import {
@@ -10,10 +10,10 @@ import {
   type JobContext,
   type JobReport,
 } from '../jobs/kinds';
-import { fileRows, firstRows, uploadTypeOf } from '../imports/files';
-import { chosenMapping, guessMapping, type ImportField } from '../imports/mapping';
+import { fileRows, uploadTypeOf } from '../imports/files';
+import { chosenMapping, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
-import { findUpload } from '../uploads/uploads';
+import { importPreview, ownUpload, type ImportPreview } from '../imports/grouped';
 import { productList } from './list';
 import countries from 'i18n-iso-countries';
 import {
@@ -162,53 +162,13 @@ const importPayload = z.object({
 });
 type ImportPayload = z.output<typeof importPayload>;
 
-/** What the preview shows: the headers, the first rows, the guessed field of each column. */
-export interface ProductImportPreview {
-  uploadId: string;
-  fileName: string;
-  columns: { index: number; header: string; field: string | null }[];
-  rows: string[][];
-  fields: { key: string; de: string; en: string; required: boolean }[];
-}
-
-/** Rows the preview shows. */
-export const PREVIEW_ROWS = 10;
-
-/** An upload of the user, or the field error on uploadId. */
-async function ownUpload(db: Db, uploadId: string, userId: number) {
-  const upload = await findUpload(db, uploadId, userId);
-  if (!upload)
-    throw invalidField(
-      'uploadId',
-      'exists',
-      'The upload does not exist or has expired: upload the file again.',
-    );
-  return upload;
-}
-
 /** The header and first rows of one of the user's uploads, with the guessed mapping. */
 export async function productImportPreview(
   db: Db,
   uploadId: string,
   userId: number,
-): Promise<ProductImportPreview> {
-  const upload = await ownUpload(db, uploadId, userId);
-  let rows;
-  try {
-    rows = await firstRows(db, upload.id, upload.type, PREVIEW_ROWS + 1);
-  } catch (error) {
-    if (error instanceof JobRejected) throw invalidField('uploadId', 'readable', error.message);
-    throw error;
-  }
-  const headers = rows[0]?.cells ?? [];
-  const guessed = guessMapping(PRODUCT_IMPORT_FIELDS, headers);
-  return {
-    uploadId: upload.id,
-    fileName: upload.name,
-    columns: headers.map((header, index) => ({ index, header, field: guessed[index] ?? null })),
-    rows: rows.slice(1).map((row) => headers.map((_, index) => row.cells[index] ?? '')),
-    fields: PRODUCT_IMPORT_FIELDS.map(({ key, de, en, required }) => ({ key, de, en, required })),
-  };
+): Promise<ImportPreview> {
+  return importPreview(db, uploadId, userId, PRODUCT_IMPORT_FIELDS);
 }
 
 /** What importProducts gets (the GraphQL arguments). */
