@@ -30,11 +30,14 @@ const { seedDemoData } = require(`${server}demo/seed.js`);
 const {
   pageStatement,
   rowsStatement,
+  shapedFor,
+  shapedPageStatement,
   totalStatement,
   ABOVE_CAP_REMEMBERED_MS,
   TOTAL_CAP,
 } = require(`${server}lists/list.js`);
 const { orderList } = require(`${server}orders/list.js`);
+const { askedOf } = require(`${server}lists/projection.js`);
 const { dashboard } = require(`${server}dashboard/dashboard.js`);
 const { findSessionOfRequest } = require(`${server}auth/sessions.js`);
 const { lifetimeOf } = require(`${server}auth/cookies.js`);
@@ -373,16 +376,21 @@ try {
   }
 
   // The request's statements, bare: session, the page with its total (not counted again for
-  // ABOVE_CAP_REMEMBERED_MS after it passed TOTAL_CAP, as the server does), the loaders' two.
+  // ABOVE_CAP_REMEMBERED_MS after it passed TOTAL_CAP, as the server does) reading the columns
+  // the query asks for, the loaders' two.
   const token = decodeURIComponent(/kontor_session=([^;]+)/.exec(headers.cookie)[1]);
   const lifetime = lifetimeOf(testConfig());
   const aboveCap = new Map();
+  // The page as the server shapes it for the query: the columns of the fields asked.
+  const { parse } = require('graphql');
+  const [field] = parse(ORDERS_QUERY).definitions[0].selectionSet.selections;
+  const shaped = shapedFor(orderList, askedOf({ fieldNodes: [field], fragments: {} }).get('items'));
   const bareList = async (drawn) => {
     if (!(await findSessionOfRequest(bare, token, lifetime))) throw new Error('no session');
     const read = readOf(drawn);
     const key = JSON.stringify([read.search, read.filter]);
     const remembered = (aboveCap.get(key) ?? 0) > Date.now();
-    const page = pageStatement(orderList, read, PAGE_SIZE + 1, 0, remembered);
+    const page = shapedPageStatement(shaped, read, PAGE_SIZE + 1, 0, remembered);
     const rows = (await bare.query(page.text, page.params)).slice(0, PAGE_SIZE);
     if (!remembered && rows[0]?._total > TOTAL_CAP)
       aboveCap.set(key, Date.now() + ABOVE_CAP_REMEMBERED_MS);

@@ -2,11 +2,14 @@
 // Product import (issue 12): 100,000 rows of a CSV (German headers, every 10th row with hazmat
 // data) imported by the job's own handler (server/src/products/import.ts: read the upload from
 // the database, validate every row with the product rules and write 1,000 rows per statement:
-// a plain INSERT for a batch whose skus are all new, else an upsert; on PostgreSQL the batches
-// are written in one transaction while later rows are still being checked, on PGlite after
-// all rows are checked) on PGlite and on PostgreSQL, in rows per second, beside PostgreSQL's `COPY` of
-// the same rows (already converted: cents, numbers, booleans) into a products-shaped table
-// with the same indexes — the limit (goal: the import at least half of COPY on PostgreSQL).
+// a plain INSERT for a batch whose skus are all new, else an upsert; on PostgreSQL the first,
+// all-or-nothing import writes its batches in one transaction while later rows are still being
+// checked and commits once every row is checked; the second (only the good rows) and PGlite
+// write after all rows are checked) on PGlite and on PostgreSQL, in rows per second, beside
+// PostgreSQL's `COPY` of the same rows (already converted: cents, numbers, booleans) into a
+// products-shaped table with the same indexes and checks (not the foreign key to clients, which
+// LIKE does not copy: the import's rows each check theirs) — the limit (goal: the import at
+// least half of COPY on PostgreSQL).
 // The second import of the same file writes nothing (every row compared, none changed).
 // Needs `npm run build -w server`; PostgreSQL needs Debian's binaries (or PG_BIN).
 //   node bench/products-import.mjs        BENCH_ROWS=100000
@@ -105,7 +108,8 @@ async function prepare(db) {
  * A Db that adds the time during which at least one of its statements is pending to
  * `timer.ms` (the database's share; statements sent side by side count once), except the
  * upload's chunk reads and the import's "are these skus new?" reads: they run while rows are
- * checked, so their wait is mostly the checking's.
+ * checked, so their wait is mostly the checking's. (The all-or-nothing import on PostgreSQL
+ * writes while it checks: nearly all of its time counts here, the checking hidden under it.)
  */
 function timed(db, timer) {
   let pending = 0;

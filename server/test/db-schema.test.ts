@@ -36,6 +36,7 @@ function tsType(udt: string, table: string, column: string): string {
     case 'uuid':
     case 'numeric':
     case 'inet':
+    case 'tsvector': // read as its text form
       return 'string';
     case 'bool':
       return 'boolean';

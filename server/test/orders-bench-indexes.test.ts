@@ -105,13 +105,15 @@ interface PlanNode {
 /** Every node of a plan. */
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
-/** The scans of a table that ran and matched the search text (ILIKE is `~~*` in a plan). */
+/** The scans of a table that ran and matched the search text (`search_words @@ …` in a plan). */
 const searchScans = (plan: PlanNode) =>
   nodesOf(plan).filter(
     (node) =>
       node['Relation Name'] !== undefined &&
       node['Actual Loops'] > 0 &&
-      [node.Filter, node['Recheck Cond'], node['Index Cond']].some((c) => c?.includes('~~*')),
+      [node.Filter, node['Recheck Cond'], node['Index Cond']].some((c) =>
+        c?.includes('search_words @@'),
+      ),
   );
 
 test('several statuses: the newest page merges one index scan per status instead of filtering the date order', async () => {

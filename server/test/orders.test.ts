@@ -570,6 +570,51 @@ describe('the list', () => {
     expect(await numbers({ p: { search: 'L-3' }, f: mine() })).toEqual(['L-3']);
   });
 
+  test('the search finds orders by their words, the last one typed by its start', async () => {
+    const words = await newClient(t.db, 'Wörter GmbH');
+    const sku = await newProduct(t.db, words, { sku: 'WS-SKU/4711', priceNetCents: 100 });
+    const order = (number: string, firstName: string, lastName: string, company = '') =>
+      create({
+        clientId: String(words),
+        number,
+        shippingAddress: { ...address, firstName, lastName, company },
+        items: [{ productId: String(sku), quantity: 1 }],
+      });
+    await order('W-100', 'Greta', 'Müller-Lüdenscheidt', "O'Brien & Söhne");
+    await order('W-1001', 'Paul', 'Hofmann');
+    await order('W-200', 'Anna', 'Hofmann', 'Hofmann\\Partner');
+    const found = (search: string) =>
+      numbers({ p: { search }, f: { clientId: String(words) }, s: 'NUMBER' });
+    // The start of a name, of a number, of a sku; case and umlauts do not matter.
+    expect(await found('hofm')).toEqual(['W-1001', 'W-200']);
+    expect(await found('w-100')).toEqual(['W-100', 'W-1001']);
+    expect(await found('LÜDENSCHEIDT')).toEqual(['W-100']);
+    expect(await found('ws-sku/4711')).toEqual(['W-100', 'W-1001', 'W-200']);
+    // Every typed word, in any order; each but the last one typed a whole word.
+    expect(await found('Hofmann paul')).toEqual(['W-1001']);
+    expect(await found('greta hofmann')).toEqual([]);
+    expect(await found('greta müller-lüd')).toEqual(['W-100']);
+    expect(await found('gre müller-lüdenscheidt')).toEqual([]);
+    // From after a punctuation mark inside a word.
+    expect(await found('lüd')).toEqual(['W-100']);
+    expect(await found('1001')).toEqual(['W-1001']);
+    expect(await found('sku/47')).toEqual(['W-100', 'W-1001', 'W-200']);
+    expect(await found('partner')).toEqual(['W-200']);
+    // Not from the middle of a word.
+    expect(await found('üller')).toEqual([]);
+    // Punctuation at a typed word's ends is no part of it; quotes and backslashes are text.
+    expect(await found('(greta),')).toEqual(['W-100']);
+    expect(await found("o'brien söhne")).toEqual(['W-100']);
+    expect(await found('hofmann\\p')).toEqual(['W-200']);
+    expect(await found("' & | ! :*")).toEqual([]);
+    // The CSV export searches the same way.
+    const csv = await boss.request({ url: `/export/orders.csv?clientId=${words}&search=hofm` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('W-1001');
+    expect(csv.body).toContain('W-200');
+    expect(csv.body).not.toContain('W-100,');
+  });
+
   test('CSV export of the filtered list', async () => {
     const response = await boss.request({
       url: `/export/orders.csv?clientId=${listClient}&status=pending,on_hold&lang=en`,

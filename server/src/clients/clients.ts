@@ -6,6 +6,7 @@ import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, notFound, staleEdit } from '../domain/errors';
 import { field } from '../domain/validation';
 import type { Address as GraphqlAddress } from '../graphql/generated';
+import type { Fields } from '../lists/projection';
 import { listPage, type Page, type PageArgs } from '../lists/list';
 import { clientList } from './list';
 
@@ -116,9 +117,18 @@ const CLIENT_COLUMNS = [
   'additional_lines as additionalLines',
 ] as const;
 
-type ClientRow = Address & Pick<Client, 'id' | 'name' | 'version'>;
+/** CLIENT_COLUMNS of the table as `c` (a page's rows carry their client: see primeCarried). */
+export const CLIENT_FIELDS: Fields = Object.fromEntries(
+  CLIENT_COLUMNS.map((column) => {
+    const [name, field = name] = column.split(' as ');
+    return [field, `c.${name}`];
+  }),
+);
 
-function toClient({ id, name, version, ...address }: ClientRow): Client {
+/** A client as CLIENT_COLUMNS name its columns. */
+export type ClientRow = Address & Pick<Client, 'id' | 'name' | 'version'>;
+
+export function toClient({ id, name, version, ...address }: ClientRow): Client {
   return { id, name, version, address };
 }
 

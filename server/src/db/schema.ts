@@ -285,6 +285,7 @@ export interface OrdersTable {
   updated_at: Generated<Date>;
   created_by: number | null;
   department_id: number | null;
+  search_words: string | null;
 }
 
 /** The table permissions. */

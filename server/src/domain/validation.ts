@@ -17,6 +17,27 @@ const withoutNul = (name: string) =>
     { message: nulMessage(name), params: { rule: 'characters' } },
   ] as const;
 
+/** The schema of an id field (see field.id), built once per name: a list builds one per filter on every request. */
+const idSchemas = new Map<string, ReturnType<typeof idSchema>>();
+
+function idSchema(name: string) {
+  const invalid = `The ${name} field must be the id of a ${name}.`;
+  return z
+    .union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `The ${name} field is required.`
+          : invalid,
+    })
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      const id = Number(text);
+      if (/^[1-9]\d{0,9}$/.test(text) && id <= MAX_ID) return id;
+      ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'id' } });
+      return z.NEVER;
+    });
+}
+
 /** Laravel-style messages for the common field rules, so the front end shows familiar texts. */
 export const field = {
   /** A required string, trimmed, with at most `max` characters (and no NUL character). */
@@ -48,21 +69,9 @@ export const field = {
    * number: a positive integer within PostgreSQL's integer range.
    */
   id(name: string) {
-    const invalid = `The ${name} field must be the id of a ${name}.`;
-    return z
-      .union([z.string(), z.number()], {
-        error: (issue) =>
-          issue.input === undefined || issue.input === null
-            ? `The ${name} field is required.`
-            : invalid,
-      })
-      .transform((value, ctx) => {
-        const text = String(value).trim();
-        const id = Number(text);
-        if (/^[1-9]\d{0,9}$/.test(text) && id <= MAX_ID) return id;
-        ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'id' } });
-        return z.NEVER;
-      });
+    let schema = idSchemas.get(name);
+    if (!schema) idSchemas.set(name, (schema = idSchema(name)));
+    return schema;
   },
   /** A required e-mail address. */
   email(name = 'email') {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { prepared, type Db, type SqlParam } from '../db';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
 import { field, hasNul, parse } from '../domain/validation';
+import { columnsSql, propertiesFor, type Asked, type Fields, type Readable } from './projection';
 
 // The list mechanism every area's list uses: search, filters, sort and paging happen in the
 // database, on fixed SQL fragments the area declares (never on text a client sends), and the
@@ -52,8 +53,20 @@ export interface ListQuery<Sort extends string> {
   select: string;
   /** FROM clause with joins. */
   from: string;
-  /** Expressions matched case-insensitively against the search text (each with a trigram index). */
-  searchColumns: readonly string[];
+  // A list is searched in one of two ways: `searchColumns` or `searchWords`.
+  /**
+   * Expressions the search text is a part of, ignoring case (ILIKE), each with a trigram
+   * index: "üll" finds Müller.
+   */
+  searchColumns?: readonly string[];
+  /**
+   * A tsvector of the row's words (`search_words(…)`, migration 0150) with a GIN index: each
+   * typed word must be one of the row's words, the last one typed may be the start of one
+   * ("greta mül" finds Greta Müller; "üll" does not). The index reads the lists of the typed words alone, where a trigram search reads the
+   * lists of all their three-letter groups: for a large table whose texts share most of those
+   * (order numbers, skus, names), a few milliseconds of every search.
+   */
+  searchWords?: string;
   /** The SQL expression of each sort key (each with an index on `(expression, id)`). */
   sortColumns: Record<Sort, string>;
   /** The tie-breaker that makes the order total (e.g. `u.id`). */
@@ -120,6 +133,104 @@ export interface ListDefinition<
 > extends ListQuery<Sort> {
   filters?: Record<Filter, ListFilter>;
   csv?: CsvExport;
+  /**
+   * The row's columns by property (what `select` reads, by name) and the GraphQL fields of
+   * its type each reads (lists/projection.ts): a page asked through GraphQL (listPage's
+   * `asked`) selects only the columns of the fields asked, unless one of them is not readable.
+   */
+  projection?: { columns: Fields; readable: Readable };
+  /**
+   * Records a row names that its page can read along (the inventory row's product …): by the
+   * GraphQL field of the row, how to reach it, its columns and readable fields. When every
+   * field asked of it is readable, the row's property of that name is the record (the asked
+   * fields' properties only; undefined where a join found none), and the field's resolver
+   * returns it instead of loading it: no statement more per kind of record.
+   */
+  carries?: Readonly<Record<string, CarriedRecord>>;
+}
+
+/** A record a list's rows can carry (ListDefinition.carries). */
+export interface CarriedRecord {
+  /**
+   * For a record the list's `from` does not join: the join of it to the page's rows, by
+   * their properties (`LEFT JOIN warehouses w ON w.id = page."warehouseId"`). It runs for the
+   * page's rows alone, after their LIMIT (and not in the planning of the page's own joins).
+   * Without it, `columns` name tables of `from`.
+   */
+  join?: string;
+  columns: Fields;
+  readable: Readable;
+}
+
+/** A list as a query asks it (shapedFor). */
+export interface ShapedList<Sort extends string, Filter extends string> {
+  /** The list with its own columns narrowed, the records of its `from` added. */
+  list: ListDefinition<Sort, Filter>;
+  /** The columns and joins of the records joined to the page's rows. */
+  outer?: { select: string; joins: string };
+  /** The records carried, each with the properties read. */
+  carried: [string, string[]][];
+}
+
+/** A list read as `asked` asks it: its select narrowed, and which records its rows carry. */
+export function shapedFor<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  asked: Asked | undefined,
+): ShapedList<Sort, Filter> {
+  if (!asked || (!list.projection && !list.carries)) return { list, carried: [] };
+  const own = list.projection && propertiesFor(list.projection.readable, asked);
+  const inner = [own ? columnsSql(list.projection!.columns, own) : list.select];
+  const outer: string[] = [];
+  const joins: string[] = [];
+  const carried: [string, string[]][] = [];
+  for (const [name, record] of Object.entries(list.carries ?? {})) {
+    const below = asked.get(name);
+    const properties = below && propertiesFor(record.readable, below);
+    if (!properties) continue;
+    (record.join ? outer : inner).push(columnsSql(record.columns, properties, name));
+    if (record.join) joins.push(record.join);
+    carried.push([name, properties]);
+  }
+  return {
+    list: { ...list, select: inner.join(', ') },
+    outer: joins.length > 0 ? { select: outer.join(', '), joins: joins.join(' ') } : undefined,
+    carried,
+  };
+}
+
+/** The page statement of a shaped list: pageStatement, its records joined to its rows. */
+export function shapedPageStatement<Sort extends string, Filter extends string>(
+  shaped: ShapedList<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+  limit: number,
+  offset = 0,
+  remembered = false,
+): { text: string; params: SqlParam[] } {
+  const statement = pageStatement(shaped.list, read, limit, offset, remembered);
+  if (!shaped.outer) return statement;
+  const direction = read.direction;
+  return {
+    text: `SELECT page.*, ${shaped.outer.select} FROM (${statement.text}) page ${shaped.outer.joins}
+      ORDER BY page."_sort" ${direction}, page."_id" ${direction}`,
+    params: statement.params,
+  };
+}
+
+/** Gathers each carried record's `<name>.<property>` columns into the row's `<name>` property. */
+function gatherCarried(rows: Record<string, unknown>[], carried: [string, string[]][]) {
+  for (const [name, properties] of carried) {
+    // The id comes first (propertiesFor): null where the LEFT JOIN found no record.
+    const columns = properties.map((property) => `${name}.${property}`);
+    for (const row of rows) {
+      if (row[columns[0]!] === null) {
+        row[name] = undefined;
+        continue;
+      }
+      const record: Record<string, unknown> = {};
+      for (let i = 0; i < properties.length; i += 1) record[properties[i]!] = row[columns[i]!];
+      row[name] = record;
+    }
+  }
 }
 
 /** The search rule shared by the list pages and the CSV export. */
@@ -217,10 +328,14 @@ function whereOf<Sort extends string, Filter extends string>(
   extra?: string,
 ): { where: string; params: SqlParam[] } {
   const conditions: string[] = [];
-  if (read.search) {
+  if (read.search && list.searchWords) {
+    params.push(read.search);
+    conditions.push(`${list.searchWords} @@ search_prefixes($${params.length})`);
+  } else if (read.search) {
     params.push(likePattern(read.search));
     const p = `$${params.length}`;
-    conditions.push(`(${list.searchColumns.map((column) => `${column} ILIKE ${p}`).join(' OR ')})`);
+    const columns = list.searchColumns ?? [];
+    conditions.push(`(${columns.map((column) => `${column} ILIKE ${p}`).join(' OR ') || 'false'})`);
   }
   for (const [name, value] of Object.entries(read.filter ?? {}) as [Filter, unknown][]) {
     const filter = list.filters?.[name];
@@ -527,6 +642,8 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   args: PageArgs | null | undefined,
   sortBy: Sort,
   filter?: FilterValues<Filter> | null,
+  /** What a GraphQL query asks of each item (askedOf(info).get('items')): see `projection`. */
+  asked?: Asked,
 ): Promise<Page<T>> {
   // Every bad argument at once: the page's, the cursor's and the filters'.
   const problems: FieldProblems = {};
@@ -566,7 +683,8 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   };
   // One row more than the page tells whether a next page exists; the total comes along.
   const remembered = knownAboveCap(list, read);
-  const statement = pageStatement(list, read, pageSize + 1, offset, remembered);
+  const shaped = shapedFor(list, asked);
+  const statement = shapedPageStatement(shaped, read, pageSize + 1, offset, remembered);
   // A first page without search or filter (a list as it opens) has no parameters, so one
   // plan serves every run: PostgreSQL keeps it on each connection (a named prepared
   // statement) instead of planning it per request. Pages with parameters stay unnamed: a
@@ -574,6 +692,7 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   const text =
     statement.params.length === 0 && offset === 0 ? prepared(statement.text) : statement.text;
   const rows = await db.query<Positioned<T> & { _total: number }>(text, statement.params);
+  gatherCarried(rows, shaped.carried);
   const more = rows.length > pageSize;
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   // A page past the end has no row to carry the total (a first page without rows has none).

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { CLIENT_FIELDS } from '../clients/clients';
 import { hasNul } from '../domain/validation';
 import type { ListDefinition } from '../lists/list';
+import { columnsSql, sameNames, type Fields, type Readable } from '../lists/projection';
+import { SHIPPING_METHOD_FIELDS, SHIPPING_METHOD_READABLE } from '../shipping/shipping';
 import { isDay } from '../stock/list';
 
 /** The sort keys of the order list. */
@@ -30,16 +33,69 @@ const ADDRESS_COLUMNS = [
   'additional_lines',
 ];
 
-/** The columns of an order (`o` = orders), named as OrderRow's fields (toOrder makes the addresses). */
-export const ORDER_COLUMNS = `o.id, o.number, o.client_id AS "clientId", o.shop,
-  o.shipping_method_id AS "shippingMethodId", o.department_id AS "departmentId",
-  o.status, o.held_from_status AS "heldFromStatus",
-  o.order_date::text AS "orderDate", o.billing_same AS "billingSameAsShipping",
-  o.subtotal_cents::float8 AS "subtotalCents", o.vat_cents::float8 AS "vatCents",
-  o.total_cents::float8 AS "totalCents", o.currency, o.fulfillment_error AS "fulfillmentError",
-  o.fulfillment_error_at AS "fulfillmentErrorAt", o.version, o.created_at AS "createdAt",
-  o.updated_at AS "updatedAt", o.created_by AS "createdBy",
-  ${ADDRESS_COLUMNS.map((c) => `o.ship_${c}, o.bill_${c}`).join(', ')}`;
+const SHIP = ADDRESS_COLUMNS.map((column) => `ship_${column}`);
+const BILL = ADDRESS_COLUMNS.map((column) => `bill_${column}`);
+
+/** The columns of an order (`o` = orders) by OrderRow's properties (toOrder makes the addresses). */
+export const ORDER_FIELDS: Fields = {
+  id: 'o.id',
+  number: 'o.number',
+  clientId: 'o.client_id',
+  shop: 'o.shop',
+  shippingMethodId: 'o.shipping_method_id',
+  departmentId: 'o.department_id',
+  status: 'o.status',
+  heldFromStatus: 'o.held_from_status',
+  orderDate: 'o.order_date::text',
+  billingSameAsShipping: 'o.billing_same',
+  subtotalCents: 'o.subtotal_cents::float8',
+  vatCents: 'o.vat_cents::float8',
+  totalCents: 'o.total_cents::float8',
+  currency: 'o.currency',
+  fulfillmentError: 'o.fulfillment_error',
+  fulfillmentErrorAt: 'o.fulfillment_error_at',
+  version: 'o.version',
+  createdAt: 'o.created_at',
+  updatedAt: 'o.updated_at',
+  createdBy: 'o.created_by',
+  ...Object.fromEntries([...SHIP, ...BILL].map((column) => [column, `o.${column}`])),
+};
+
+/** ORDER_FIELDS as a SELECT list. */
+export const ORDER_COLUMNS = columnsSql(ORDER_FIELDS);
+
+/** The fields of Order a page reads from its row alone, with the properties each reads. */
+const ORDER_READABLE: Readable = {
+  ...sameNames(
+    'id',
+    'number',
+    'shop',
+    'orderDate',
+    'billingSameAsShipping',
+    'currency',
+    'fulfillmentError',
+    'fulfillmentErrorAt',
+    'version',
+    'createdAt',
+    'updatedAt',
+  ),
+  status: ['status'],
+  heldFromStatus: ['heldFromStatus'],
+  editable: ['status', 'heldFromStatus'],
+  subtotal: ['subtotalCents'],
+  vat: ['vatCents'],
+  total: ['totalCents'],
+  client: ['clientId'],
+  shippingMethod: ['shippingMethodId'],
+  department: ['departmentId'],
+  shippingAddress: SHIP,
+  billingAddress: BILL,
+  // Loaded by the order's id.
+  items: ['id'],
+  attributes: ['id'],
+  history: ['id'],
+  packages: ['id'],
+};
 
 /** A day YYYY-MM-DD of the date filters. */
 const day = (name: string) =>
@@ -51,15 +107,30 @@ const day = (name: string) =>
     });
 
 /**
- * The orders (/orders, /order/error): searchable by number, the shipping address's name and
- * company, and the items' skus (`item_skus`); filtered by status (one or several,
+ * The orders (/orders, /order/error): searched by the words of the number, the shipping
+ * address's name and company, and the items' skus (`search_words`, migration 0150); filtered by status (one or several,
  * comma-separated), client, shop, shipping method, order date range and fulfillment error.
  */
 export const orderList: ListDefinition<OrderSort, OrderFilter> = {
   select: ORDER_COLUMNS,
+  projection: { columns: ORDER_FIELDS, readable: ORDER_READABLE },
+  // A page reads its orders' clients and shipping methods along (as far as the fields asked
+  // of them are readable: the list shows their names).
+  carries: {
+    client: {
+      join: 'LEFT JOIN clients c ON c.id = page."clientId"',
+      columns: CLIENT_FIELDS,
+      readable: sameNames('id', 'name', 'version'),
+    },
+    shippingMethod: {
+      join: 'LEFT JOIN shipping_methods sm ON sm.id = page."shippingMethodId"',
+      columns: SHIPPING_METHOD_FIELDS,
+      readable: SHIPPING_METHOD_READABLE,
+    },
+  },
   from: 'orders o',
   estimatedFrom: 'orders',
-  searchColumns: ['o.number', 'o.ship_name', 'o.ship_company', 'o.item_skus'],
+  searchWords: 'o.search_words',
   sortColumns: { DATE: 'o.order_date', NUMBER: 'o.number', TOTAL: 'o.total_cents', ID: 'o.id' },
   idColumn: 'o.id',
   filters: {

@@ -5,6 +5,7 @@ import { actingUser, type GraphqlContext } from '../graphql/context';
 import type { OrderStatus as GraphqlOrderStatus, Resolvers } from '../graphql/generated';
 import { rowId } from '../graphql/ids';
 import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
+import { askedOf } from '../lists/projection';
 import { broadcast } from '../realtime/publish';
 import { stockLoaders } from '../stock/loaders';
 import type { Actor } from '../stock/stock';
@@ -68,7 +69,7 @@ async function bulk(
 /** Orders: order:view reads, order:create creates, order:update edits/holds/releases/retries, order:cancel cancels. */
 export const orderResolvers: Resolvers = {
   Query: {
-    orders: async (_, args, context) => {
+    orders: async (_, args, context, info) => {
       const filter = args.filter;
       return listOrders(
         context.db,
@@ -88,6 +89,7 @@ export const orderResolvers: Resolvers = {
                   : String(filter.hasError),
             }
           : null,
+        askedOf(info).get('items'),
       );
     },
     order: async (_, args, context) => {
@@ -116,12 +118,14 @@ export const orderResolvers: Resolvers = {
     },
   },
   Order: {
+    // Read along by a page when only their readable fields are asked (orderList.carries).
     client: async (order, _, context) =>
-      present(await clientLoaders(context).client.load(order.clientId), 'client'),
+      order.client ?? present(await clientLoaders(context).client.load(order.clientId), 'client'),
     shippingMethod: async (order, _, context) =>
-      order.shippingMethodId === null
+      order.shippingMethod ??
+      (order.shippingMethodId === null
         ? null
-        : ((await orderLoaders(context).shippingMethod.load(order.shippingMethodId)) ?? null),
+        : ((await orderLoaders(context).shippingMethod.load(order.shippingMethodId)) ?? null)),
     department: async (order, _, context) =>
       order.departmentId === null
         ? null

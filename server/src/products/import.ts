@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Db, SqlParam } from '../db';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Database, Db, SqlParam } from '../db';
 import { InvalidInput, type FieldProblems } from '../domain/errors';
 import { field as fieldRules } from '../domain/validation';
 import { enqueue, type JobRecord } from '../jobs/jobs';
@@ -34,8 +35,10 @@ import {
 // The product import (issue 12): a CSV or XLSX file of one client's products, its columns
 // mapped to the product's fields (guessed from the German or English headers of the product
 // list's CSV export, changeable on the page), upserted by client + sku ignoring case. Every row
-// is validated with the product form's rules (products/rules.ts) before anything is written;
-// ALL_OR_NOTHING then writes nothing when any row is bad, GOOD_ROWS writes the good ones. Only
+// is validated with the product form's rules (products/rules.ts) before anything is committed
+// (ALL_OR_NOTHING on PostgreSQL writes while it checks, in a transaction committed only once
+// every row is checked: see BatchFeed); ALL_OR_NOTHING then writes nothing when any row is
+// bad, GOOD_ROWS writes the good ones. Only
 // the mapped columns are written (a file of sku, name and price changes only those), and a row
 // whose values are the product's already changes nothing — no new version, no updated_at — so
 // importing the same file again, or running a job again after a crash, changes nothing.
@@ -658,6 +661,73 @@ async function writeBatch(
   return { created: created.size, updated: changed.size };
 }
 
+/**
+ * The batches of good rows a writer takes while the file is still being checked: batch `i` is
+ * rows i·PRODUCT_BATCH_ROWS … of `good`, ready once that many rows are good (or the file has
+ * ended). `stop` ends the writing early (a bad row in ALL_OR_NOTHING, a failure while reading).
+ */
+class BatchFeed {
+  private ready = 0;
+  private ended = false;
+  private stopped = false;
+  private wake: (() => void) | undefined;
+
+  /** `count` batches are full. */
+  filled(count: number): void {
+    this.ready = count;
+    this.signal();
+  }
+
+  /** The file is read and checked: `count` batches in all. */
+  end(count: number): void {
+    this.ready = count;
+    this.ended = true;
+    this.signal();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.signal();
+  }
+
+  /** Whether the file is read and checked. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Whether batch `index` is ready to be written. */
+  isReady(index: number): boolean {
+    return index < this.ready;
+  }
+
+  /** Waits until batch `index` is ready ('batch'), there is none ('end') or writing stops. */
+  async take(index: number): Promise<'batch' | 'end' | 'stop'> {
+    for (;;) {
+      if (this.stopped) return 'stop';
+      if (index < this.ready) return 'batch';
+      if (this.ended) return 'end';
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+
+  private signal(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+}
+
+/** Thrown in the writing transaction to roll it back when the feed stops. */
+class WritingStopped extends Error {}
+
+/**
+ * Imports writing while they check, in this process: at most one. Its transaction holds one
+ * pooled connection for as long as the file is read, and the reading (upload chunks, the job's
+ * progress) needs another one; with one such import at a time no pool of two or more
+ * connections can run out. Other imports check, then write.
+ */
+let writingWhileChecking = 0;
+
 /** Reads, checks every row, then writes (or not): the job's work. */
 async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobReport> {
   const { uploadId, clientId, mapping, mode } = ctx.payload;
@@ -674,8 +744,77 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
   const fresh: Promise<boolean>[] = [];
   const checkFresh = () => {
     const from = fresh.length * PRODUCT_BATCH_ROWS;
-    fresh.push(allNew(ctx.db, clientId, good.slice(from, from + PRODUCT_BATCH_ROWS)));
+    fresh.push(
+      clientEmpty ?? allNew(ctx.db, clientId, good.slice(from, from + PRODUCT_BATCH_ROWS)),
+    );
   };
+  const batchOf = (index: number) =>
+    good.slice(index * PRODUCT_BATCH_ROWS, (index + 1) * PRODUCT_BATCH_ROWS);
+
+  // ALL_OR_NOTHING on PostgreSQL: the full batches are written while later rows are still
+  // being checked (the database writing and Node checking at the same time), all in one
+  // transaction that commits only once every row is checked and good — a bad row rolls it
+  // back, so nothing is written as before. PGlite has one connection (the reading needs it):
+  // it checks, then writes. GOOD_ROWS commits batch by batch, so it too writes only after
+  // every row is checked.
+  const feed =
+    mode === 'ALL_OR_NOTHING' &&
+    (ctx.db as Partial<Database>).kind === 'postgres' &&
+    writingWhileChecking === 0
+      ? new BatchFeed()
+      : undefined;
+  let writing: Promise<{ counts?: { created: number; updated: number }; error?: unknown }> =
+    Promise.resolve({});
+  let writtenSoFar = 0; // rows written by the feed's writer
+  // While the feed's writer writes, nothing reads the client's products: such a read (allNew)
+  // may be planned on products_client_id_idx with lower(sku) as a filter, and then reads
+  // every row the open transaction has written so far, for every sku — seconds per batch,
+  // measured. So a batch is "all new" when the client had no product before anything was
+  // written (a client's first catalogue, one read), else it is upserted.
+  let clientEmpty: Promise<boolean> | undefined;
+  if (feed) {
+    writingWhileChecking += 1;
+    clientEmpty = ctx.db
+      .query(`SELECT 1 FROM products WHERE client_id = $1 AND deleted_at IS NULL LIMIT 1`, [
+        clientId,
+      ])
+      .then((found) => found.length === 0)
+      .catch(() => false); // the upserts decide
+    /** Batch `index`'s statement (once its "all new?" read has answered). */
+    const prepared = async (index: number) =>
+      prepareBatch(clientId, mapping, batchOf(index), (await fresh[index]) === true);
+    writing = ctx.db
+      .transaction(async (tx) => {
+        const counts = { created: 0, updated: 0 };
+        let following: Promise<PreparedBatch> | undefined;
+        for (let index = 0; ; index += 1) {
+          const next = await feed.take(index);
+          if (next === 'stop') throw new WritingStopped();
+          if (next === 'end') return counts;
+          const batch = await (following ?? prepared(index));
+          const writingBatch = writeBatch(tx, clientId, mapping, batch);
+          // The next batch's statement built while the database writes this one.
+          following = feed.isReady(index + 1)
+            ? fresh[index + 1]!.then((allNew) =>
+                prepareMeanwhile(() => prepareBatch(clientId, mapping, batchOf(index + 1), allNew)),
+              )
+            : undefined;
+          following?.catch(() => undefined); // awaited next turn (unless the writing stops)
+          const done = await writingBatch;
+          counts.created += done.created;
+          counts.updated += done.updated;
+          writtenSoFar += batch.rows.length;
+          if (feed.isEnded)
+            await ctx.progress({ done: writtenSoFar, total: good.length, phase: 'importing' });
+        }
+      })
+      .then(
+        (counts) => ({ counts }),
+        (error: unknown) => ({ error }),
+      )
+      .finally(() => (writingWhileChecking -= 1));
+  }
+
   const seen = new Map<string, number>();
   let headers: string[] | undefined;
   const inputOf = inputReader(mapping);
@@ -684,60 +823,84 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
     return index < 0 ? undefined : index;
   };
   let done = 0;
-  await ctx.progress({ done: 0, total: null, phase: 'reading' });
-  for await (const { row, cells } of fileRows(ctx.db, uploadId, type)) {
-    if (!headers) {
-      headers = cells;
-      continue;
-    }
-    done += 1;
-    const parsed = checkProduct(inputOf(cells));
-    if (!parsed.success) {
-      result.rejectIssues(row, parsed.error.issues, {
-        fieldOf: (path) => path.map(String).join('.'),
-        cell: (field) => {
-          // A hazmat issue without its own column (e.g. a missing class) names the hazmat data.
-          const index = columnOf(field);
-          return index === undefined
-            ? { column: '', value: '' }
-            : { column: headers![index] ?? '', value: cells[index] ?? '' };
-        },
-      });
-    } else {
-      const key = parsed.data.sku.toLowerCase();
-      const first = seen.get(key);
-      if (first !== undefined) {
-        const index = columnOf('sku')!;
-        result.reject({
-          row,
-          field: 'sku',
-          column: headers[index] ?? '',
-          value: cells[index] ?? '',
-          reason: `The sku is already in row ${first} of the file.`,
-          rule: 'warehouse:productImport.duplicateSku',
-          params: { row: first },
+  try {
+    await ctx.progress({ done: 0, total: null, phase: 'reading' });
+    for await (const { row, cells } of fileRows(ctx.db, uploadId, type)) {
+      if (!headers) {
+        headers = cells;
+        continue;
+      }
+      done += 1;
+      const parsed = checkProduct(inputOf(cells));
+      if (!parsed.success) {
+        result.rejectIssues(row, parsed.error.issues, {
+          fieldOf: (path) => path.map(String).join('.'),
+          cell: (field) => {
+            // A hazmat issue without its own column (e.g. a missing class) names the hazmat data.
+            const index = columnOf(field);
+            return index === undefined
+              ? { column: '', value: '' }
+              : { column: headers![index] ?? '', value: cells[index] ?? '' };
+          },
         });
       } else {
-        seen.set(key, row);
-        good.push({ row, product: parsed.data });
-        if (good.length % PRODUCT_BATCH_ROWS === 0) checkFresh();
+        const key = parsed.data.sku.toLowerCase();
+        const first = seen.get(key);
+        if (first !== undefined) {
+          const index = columnOf('sku')!;
+          result.reject({
+            row,
+            field: 'sku',
+            column: headers[index] ?? '',
+            value: cells[index] ?? '',
+            reason: `The sku is already in row ${first} of the file.`,
+            rule: 'warehouse:productImport.duplicateSku',
+            params: { row: first },
+          });
+        } else {
+          seen.set(key, row);
+          good.push({ row, product: parsed.data });
+          if (good.length % PRODUCT_BATCH_ROWS === 0) {
+            checkFresh();
+            feed?.filled(fresh.length);
+          }
+        }
       }
+      // A bad row in ALL_OR_NOTHING: nothing will be written; the writing stops.
+      if (feed && result.report.rejectedTotal > 0) feed.stop();
+      if (done % PRODUCT_BATCH_ROWS === 0)
+        await ctx.progress({ done, total: null, phase: 'reading', message: `${done} rows` });
+      // Let the writer hear its statement's answer and send the next one (the file's rows
+      // would otherwise be checked thousands at a time without a turn of the event loop).
+      if (feed && done % 100 === 0) await yieldToEventLoop();
     }
-    if (done % PRODUCT_BATCH_ROWS === 0)
-      await ctx.progress({ done, total: null, phase: 'reading', message: `${done} rows` });
+    if (good.length > fresh.length * PRODUCT_BATCH_ROWS) checkFresh();
+  } catch (error) {
+    feed?.stop();
+    await writing;
+    throw error;
   }
-  if (good.length > fresh.length * PRODUCT_BATCH_ROWS) checkFresh();
   const freshBatches = await Promise.all(fresh);
-  if (!headers) return result.report;
-  // A bad row in ALL_OR_NOTHING: nothing is written.
-  if (mode === 'ALL_OR_NOTHING' && result.report.rejectedTotal > 0) return result.report;
+  if (!headers || (mode === 'ALL_OR_NOTHING' && result.report.rejectedTotal > 0)) {
+    // A bad row in ALL_OR_NOTHING: nothing is written (the writing so far is rolled back).
+    feed?.stop();
+    await writing;
+    return result.report;
+  }
 
   // 2. The good rows written, PRODUCT_BATCH_ROWS per statement: ALL_OR_NOTHING in one
   // transaction (a failure writes nothing), GOOD_ROWS a transaction per batch with progress.
-  await ctx.progress({ done: 0, total: good.length, phase: 'importing' });
   const batches: GoodRow[][] = [];
-  for (let i = 0; i < good.length; i += PRODUCT_BATCH_ROWS)
-    batches.push(good.slice(i, i + PRODUCT_BATCH_ROWS));
+  for (let i = 0; i * PRODUCT_BATCH_ROWS < good.length; i += 1) batches.push(batchOf(i));
+  try {
+    await ctx.progress({ done: writtenSoFar, total: good.length, phase: 'importing' });
+  } catch (error) {
+    feed?.stop(); // e.g. the job cancelled: rolled back
+    await writing;
+    throw error;
+  }
+  // The writer has its last batches now (and reports its progress from here on).
+  feed?.end(batches.length);
   const prepare = (index: number, upsert = false) =>
     prepareBatch(clientId, mapping, batches[index]!, !upsert && freshBatches[index] === true);
   // Each batch's statement is built while the database writes the one before.
@@ -767,10 +930,16 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
         }, upsert);
         return counts;
       });
-    const counts = await writeAllIn(false).catch((error: unknown) => {
+    const retry = (error: unknown) => {
       if (isUniqueViolation(error) && freshBatches.includes(true)) return writeAllIn(true);
       throw error;
-    });
+    };
+    let counts: { created: number; updated: number };
+    if (feed) {
+      // The rest of the batches, then the commit.
+      const outcome = await writing;
+      counts = outcome.counts ?? (await retry(outcome.error));
+    } else counts = await writeAllIn(false).catch(retry);
     result.count(counts);
   } else {
     let written = 0;

@@ -1,3 +1,4 @@
+import { columnsSql, sameNames, type Fields, type Readable } from '../lists/projection';
 import type { ListDefinition } from '../lists/list';
 import type { ProductSort } from './products';
 
@@ -8,22 +9,66 @@ import type { ProductSort } from './products';
 export const PRODUCT_FROM = `(SELECT * FROM products WHERE deleted_at IS NULL) p
   LEFT JOIN product_hazmat h ON h.product_id = p.id`;
 
-/** The columns of a product, named as the Product type's fields (hazmat as one JSON object or null). */
-export const PRODUCT_COLUMNS = `p.id, p.client_id AS "clientId", p.sku, p.alt_sku AS "altSku", p.ean,
-  p.name, p.url, p.weight_kg::float8 AS "weightKg", p.width_cm::float8 AS "widthCm",
-  p.height_cm::float8 AS "heightCm", p.length_cm::float8 AS "lengthCm",
-  p.country_of_manufacture AS "countryOfManufacture",
-  p.price_net_cents::float8 AS "priceNetCents", p.price_gross_cents::float8 AS "priceGrossCents",
-  p.vat_rate::int AS "vatRate", p.lot_tracked AS "lotTracked", p.best_before AS "bestBefore",
-  p.version,
-  CASE WHEN h.product_id IS NULL THEN NULL ELSE json_build_object(
+/** The columns of a product, by the Product type's fields (hazmat as one JSON object or null). */
+export const PRODUCT_FIELDS: Fields = {
+  id: 'p.id',
+  clientId: 'p.client_id',
+  sku: 'p.sku',
+  altSku: 'p.alt_sku',
+  ean: 'p.ean',
+  name: 'p.name',
+  url: 'p.url',
+  weightKg: 'p.weight_kg::float8',
+  widthCm: 'p.width_cm::float8',
+  heightCm: 'p.height_cm::float8',
+  lengthCm: 'p.length_cm::float8',
+  countryOfManufacture: 'p.country_of_manufacture',
+  priceNetCents: 'p.price_net_cents::float8',
+  priceGrossCents: 'p.price_gross_cents::float8',
+  vatRate: 'p.vat_rate::int',
+  lotTracked: 'p.lot_tracked',
+  bestBefore: 'p.best_before',
+  version: 'p.version',
+  hazmat: `CASE WHEN h.product_id IS NULL THEN NULL ELSE json_build_object(
     'unNumber', h.un_number, 'casNumber', h.cas_number, 'shippingName', h.shipping_name,
     'description', h.description, 'hazmatClass', h.hazmat_class, 'riskClass', h.risk_class,
     'packingGroup', h.packing_group, 'hazardIdNumber', h.hazard_id_number,
     'classificationCode', h.classification_code, 'packingIdCode', h.packing_id_code,
     'tunnelRestrictionCode', h.tunnel_restriction_code,
     'netWeightKg', h.net_weight_kg::float8, 'grossWeightKg', h.gross_weight_kg::float8,
-    'factor', h.factor::float8, 'additional', h.additional) END AS hazmat`;
+    'factor', h.factor::float8, 'additional', h.additional) END`,
+};
+
+/** The fields of Product a row that carries its product reads (ListDefinition.carries). */
+export const PRODUCT_READABLE: Readable = {
+  ...sameNames(
+    'id',
+    'sku',
+    'altSku',
+    'ean',
+    'name',
+    'url',
+    'weightKg',
+    'widthCm',
+    'heightCm',
+    'lengthCm',
+    'countryOfManufacture',
+    'vatRate',
+    'lotTracked',
+    'bestBefore',
+    'hazmat',
+    'version',
+  ),
+  priceNet: ['priceNetCents'],
+  priceGross: ['priceGrossCents'],
+  client: ['clientId'],
+  // Loaded by the product's id.
+  images: ['id'],
+  stock: ['id'],
+};
+
+/** PRODUCT_FIELDS as a SELECT list (of `p` and its hazmat row `h`). */
+export const PRODUCT_COLUMNS = columnsSql(PRODUCT_FIELDS);
 
 /**
  * The product list: searched in sku, EAN and name (each with a trigram index), sorted by sku

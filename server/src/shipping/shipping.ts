@@ -7,6 +7,7 @@ import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
 import { field } from '../domain/validation';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import { shipperList, shippingMethodList } from './list';
+import { sameNames, type Fields, type Readable } from '../lists/projection';
 
 // The unique indexes of this area's tables: a race for one value gives a field error.
 uniqueConstraints({
@@ -59,6 +60,22 @@ const METHOD_COLUMNS = [
   'tracking_required as trackingRequired',
   'version',
 ] as const;
+
+/** A shipping method's columns (`sm`) by ShippingMethod's properties (a page's rows carry theirs). */
+export const SHIPPING_METHOD_FIELDS: Fields = {
+  id: 'sm.id',
+  name: 'sm.name',
+  shipperId: 'sm.shipper_id',
+  hazmatAllowed: 'sm.hazmat_allowed',
+  trackingRequired: 'sm.tracking_required',
+  version: 'sm.version',
+};
+
+/** The fields of ShippingMethod a row that carries its method reads. */
+export const SHIPPING_METHOD_READABLE: Readable = {
+  ...sameNames('id', 'name', 'hazmatAllowed', 'trackingRequired', 'version'),
+  shipper: ['shipperId'],
+};
 
 /** The sort keys of the shipper list. */
 export type ShipperSort = 'NAME' | 'ID';

@@ -1,4 +1,6 @@
+import type { Client } from '../clients/clients';
 import type { Db } from '../db';
+import type { Asked } from '../lists/projection';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import {
   inventoryList,
@@ -7,6 +9,8 @@ import {
   type StockChangeFilter,
   type StockChangeSort,
 } from './list';
+import type { Product } from '../products/products';
+import type { Warehouse } from '../warehouses/warehouses';
 import { STOCK_CHANGE_COLUMNS, type StockChange, type StockMove } from './stock';
 
 // What the warehouse holds, read: the inventory per product and warehouse, a product's
@@ -37,6 +41,11 @@ export interface InventoryRow {
   available: number;
   /** The quantity held × the net price, in cents. */
   valueCents: number;
+  // Read along by a page when the query asks only their readable fields (inventoryList.carries):
+  // then these hold just those fields.
+  product?: Product;
+  warehouse?: Warehouse;
+  client?: Client;
 }
 
 /** A ledger row as the list reads it: with the names of its users. */
@@ -53,6 +62,8 @@ export async function listInventory(
   args: PageArgs | null | undefined,
   sortBy: InventorySort,
   filter?: FilterValues<'clientId' | 'warehouseId'> | null,
+  /** What a GraphQL query asks of each row (its product, warehouse, client are read along). */
+  asked?: Asked,
 ): Promise<Page<InventoryRow>> {
   return listPage<InventoryRow, InventorySort, 'clientId' | 'warehouseId'>(
     db,
@@ -60,6 +71,7 @@ export async function listInventory(
     args,
     sortBy,
     filter,
+    asked,
   );
 }
 

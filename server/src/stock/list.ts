@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { CLIENT_FIELDS } from '../clients/clients';
 import type { ListDefinition } from '../lists/list';
+import { sameNames } from '../lists/projection';
+import { PRODUCT_FIELDS, PRODUCT_READABLE } from '../products/list';
+import { WAREHOUSE_FIELDS } from '../warehouses/list';
 
 /** The reasons a ledger row can have (stock_changes.reason), as the API names them. */
 export const STOCK_REASONS = [
@@ -113,7 +117,25 @@ export const inventoryList: ListDefinition<InventorySort, 'clientId' | 'warehous
   (st.quantity * p.price_net_cents)::float8 AS "valueCents"`,
   // Totals back at 0 (everything booked out) are no inventory. No further joins: the
   // capped count of a page walks up to 10,001 of these rows.
-  from: `stock_totals st JOIN products p ON p.id = st.product_id AND st.quantity > 0`,
+  // (The hazmat row is for a carried product's hazmat: PostgreSQL leaves the join out where
+  // nothing reads it.)
+  from: `stock_totals st JOIN products p ON p.id = st.product_id AND st.quantity > 0
+  LEFT JOIN product_hazmat h ON h.product_id = p.id`,
+  // A page reads its rows' products, warehouses and clients along (as far as they are asked
+  // for: their names, as the screen shows them, not their addresses).
+  carries: {
+    product: { columns: PRODUCT_FIELDS, readable: PRODUCT_READABLE },
+    warehouse: {
+      join: 'LEFT JOIN warehouses w ON w.id = page."warehouseId"',
+      columns: WAREHOUSE_FIELDS,
+      readable: sameNames('id', 'name', 'code', 'version'),
+    },
+    client: {
+      join: 'LEFT JOIN clients c ON c.id = page."clientId"',
+      columns: CLIENT_FIELDS,
+      readable: sameNames('id', 'name', 'version'),
+    },
+  },
   // Counted without products (a total holding stock always has its product: a product with
   // stock cannot be deleted), from the partial indexes of migration 0093 alone.
   countFrom: `(SELECT * FROM stock_totals WHERE quantity > 0) st`,

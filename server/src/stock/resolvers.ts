@@ -5,6 +5,7 @@ import type { Resolvers, StockReason } from '../graphql/generated';
 import { argumentId } from '../graphql/ids';
 import { notFound } from '../domain/errors';
 import { unauthorized } from '../http/errors';
+import { askedOf } from '../lists/projection';
 import { warehouseLoaders } from '../warehouses/loaders';
 import {
   findStockChange,
@@ -54,8 +55,9 @@ export const stockResolvers: Resolvers = {
       if (!move) throw notFound('Stock move not found.');
       return move;
     },
-    inventory: async (_, args, context) => {
-      return listInventory(context.db, args.page, args.sortBy ?? 'SKU', args.filter);
+    inventory: async (_, args, context, info) => {
+      const asked = askedOf(info).get('items');
+      return listInventory(context.db, args.page, args.sortBy ?? 'SKU', args.filter, asked);
     },
     inventoryDetail: async (_, args, context) => {
       return inventoryDetail(
@@ -110,12 +112,14 @@ export const stockResolvers: Resolvers = {
     firstBookedAt: (row) => new Date(row.firstBookedAt).toISOString(),
   },
   InventoryRow: {
+    // Read along by the page when only their readable fields are asked (inventoryList.carries).
     product: async (row, _, context) =>
-      present(await stockLoaders(context).product.load(row.productId), 'product'),
+      row.product ?? present(await stockLoaders(context).product.load(row.productId), 'product'),
     warehouse: async (row, _, context) =>
+      row.warehouse ??
       present(await warehouseLoaders(context).warehouse.load(row.warehouseId), 'warehouse'),
     client: async (row, _, context) =>
-      present(await clientLoaders(context).client.load(row.clientId), 'client'),
+      row.client ?? present(await clientLoaders(context).client.load(row.clientId), 'client'),
     value: (row) => Math.round(row.valueCents) / 100,
   },
   Product: {

@@ -1,11 +1,28 @@
+import { columnsSql, type Fields } from '../lists/projection';
 import type { ListDefinition } from '../lists/list';
 import type { PlaceSort, WarehouseSort } from './warehouses';
 
+/** The columns of a warehouse (`w`), as WarehouseRow names them. */
+export const WAREHOUSE_FIELDS: Fields = {
+  id: 'w.id',
+  name: 'w.name',
+  code: 'w.code',
+  version: 'w.version',
+  company: 'w.company',
+  street: 'w.street',
+  houseNumber: 'w.house_number',
+  postcode: 'w.postcode',
+  city: 'w.city',
+  countryCode: 'w.country_code',
+  state: 'w.state',
+  email: 'w.email',
+  phone: 'w.phone',
+  additionalLines: 'w.additional_lines',
+};
+
 /** The warehouse list: searchable by name, code and city; exported with the address. */
 export const warehouseList: ListDefinition<WarehouseSort> = {
-  select: `w.id, w.name, w.code, w.version, w.company, w.street,
-  w.house_number AS "houseNumber", w.postcode, w.city, w.country_code AS "countryCode", w.state,
-  w.email, w.phone, w.additional_lines AS "additionalLines"`,
+  select: columnsSql(WAREHOUSE_FIELDS),
   from: 'warehouses w',
   estimatedFrom: 'warehouses',
   searchColumns: ['w.name', 'w.code', 'w.city'],

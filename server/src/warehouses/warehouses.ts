@@ -4,8 +4,9 @@ import { prepared, queryOne, type Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, InvalidInput, invalidField, notFound, staleEdit } from '../domain/errors';
 import { field } from '../domain/validation';
+import { columnsSql } from '../lists/projection';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
-import { placeList, warehouseList } from './list';
+import { placeList, WAREHOUSE_FIELDS, warehouseList } from './list';
 
 // Warehouses → storages → racks → places (shared/DOMAIN.md "Things and places"). A place's
 // `path` is the codes down the tree (`W1 / S2 / R03 / P12`) and `path_sort` its walking-order
@@ -201,9 +202,7 @@ export type ValidPlaces = z.output<typeof placesInput>;
 
 // ---------------------------------------------------------------- reading
 
-const WAREHOUSE_COLUMNS = `w.id, w.name, w.code, w.version, w.company, w.street,
-  w.house_number AS "houseNumber", w.postcode, w.city, w.country_code AS "countryCode", w.state,
-  w.email, w.phone, w.additional_lines AS "additionalLines"`;
+const WAREHOUSE_COLUMNS = columnsSql(WAREHOUSE_FIELDS);
 
 /** A warehouse row as WAREHOUSE_COLUMNS (and the list) select it. */
 export interface WarehouseRow {
