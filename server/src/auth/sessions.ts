@@ -204,32 +204,69 @@ export interface SessionOfRequest {
   session: Session;
   /** null when the session has no user (or the user is gone). */
   user: { id: number; name: string; email: string } | null;
-  /** The user's permission names, sorted (empty without a user). */
-  permissions: string[];
+  /** The user's permission names, sorted (empty without a user; shared: never change it). */
+  permissions: readonly string[];
 }
 
 let sessionOfRequestSql: string | undefined;
 
 /**
  * The statement of findSessionOfRequest, a named prepared statement on PostgreSQL: every
- * request runs it, and planning it (the permissions subquery) cost PostgreSQL ~0.5 ms per
- * request against ~0.2 ms to run it (bench/stock.mjs, pg_stat_statements). Its one plan is
- * right for every value: a primary-key lookup. Built on first use (no import-order trap).
+ * request runs it. Its one plan is right for every value: a primary-key lookup. With the
+ * session and its user it reads the access epoch (migration 0151), not the permissions.
+ * Built on first use (no import-order trap).
  */
 function sessionOfRequestStatement(): string {
   sessionOfRequestSql ??= prepared(
     `SELECT ${qualifiedColumns}, u.id AS u_id, u.name AS u_name, u.email AS u_email,
-       CASE WHEN u.id IS NULL THEN '{}'::text[] ELSE ${permissionsOfUserSql('u.id')} END AS permissions
+       (SELECT n FROM access_epoch)::text AS epoch
      FROM sessions s LEFT JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND ${alive('$2', '$3')}`,
   );
   return sessionOfRequestSql;
 }
 
+let permissionsNowSql: string | undefined;
+
+/** A user's permissions with the access epoch they hold at, read together (one snapshot). */
+function permissionsNowStatement(): string {
+  permissionsNowSql ??= prepared(
+    `SELECT (SELECT n FROM access_epoch)::text AS epoch, ${permissionsOfUserSql('$1::int')} AS permissions`,
+  );
+  return permissionsNowSql;
+}
+
+/** The most users whose permissions a server keeps per database (then it starts again). */
+const MAX_KNOWN_USERS = 10_000;
+
+/** Per database (a server's, a test's): each user's permissions and the epoch they hold at. */
+const knownPermissions = new WeakMap<Db, Map<number, { epoch: string; permissions: string[] }>>();
+
+/**
+ * The permissions of a user at `epoch` (the access epoch the request's session lookup read):
+ * from memory while no role or permission changed since they were read, else read again.
+ */
+async function permissionsAt(db: Db, userId: number, epoch: string): Promise<string[]> {
+  let known = knownPermissions.get(db);
+  if (!known) knownPermissions.set(db, (known = new Map()));
+  const hit = known.get(userId);
+  if (hit?.epoch === epoch) return hit.permissions;
+  const row = await queryOne<{ epoch: string; permissions: string[] }>(
+    db,
+    permissionsNowStatement(),
+    [userId],
+  );
+  // Read at the epoch of that statement (at least the lookup's): kept under it.
+  if (known.size >= MAX_KNOWN_USERS) known.clear();
+  known.set(userId, { epoch: row!.epoch, permissions: row!.permissions });
+  return row!.permissions;
+}
+
 /**
  * findSession for a request: the live session of a cookie token together with its user and
- * the user's permissions, in one statement (every request needs all three, and each
- * statement is a round trip to the database).
+ * the user's permissions. One statement (each is a round trip): the session, its user and
+ * the access epoch; the permissions come from memory unless a role or permission changed
+ * since this server read them (then one statement more, once per user and change).
  */
 export async function findSessionOfRequest(
   db: Db,
@@ -238,7 +275,7 @@ export async function findSessionOfRequest(
 ): Promise<SessionOfRequest | null> {
   if (!SESSION_TOKEN.test(token)) return null;
   const row = await queryOne<
-    SessionRow & { u_id: number | null; u_name: string; u_email: string; permissions: string[] }
+    SessionRow & { u_id: number | null; u_name: string; u_email: string; epoch: string }
   >(db, sessionOfRequestStatement(), [
     sessionIdOf(token),
     absoluteMinutes(false, lifetime),
@@ -248,7 +285,7 @@ export async function findSessionOfRequest(
   return {
     session: toSession(row),
     user: row.u_id === null ? null : { id: row.u_id, name: row.u_name, email: row.u_email },
-    permissions: row.permissions,
+    permissions: row.u_id === null ? [] : await permissionsAt(db, row.u_id, row.epoch),
   };
 }
 

@@ -6,6 +6,12 @@ import type { ColumnType, Generated } from 'kysely';
 export type Int8 = string | number;
 // json/jsonb columns: read parsed, written as JSON text (`JSON.stringify`).
 
+/** The table access_epoch. */
+export interface AccessEpochTable {
+  only_row: Generated<boolean>;
+  n: Int8;
+}
+
 /** The table audit_log. */
 export interface AuditLogTable {
   id: Generated<Int8>;
@@ -719,6 +725,7 @@ export interface WarehousesTable {
 
 /** Every table by name: the database type of Kysely (db/kysely.ts). */
 export interface Tables {
+  access_epoch: AccessEpochTable;
   audit_log: AuditLogTable;
   avis: AvisTable;
   avis_events: AvisEventsTable;
