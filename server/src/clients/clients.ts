@@ -117,7 +117,7 @@ const CLIENT_COLUMNS = [
   'additional_lines as additionalLines',
 ] as const;
 
-/** CLIENT_COLUMNS of the table as `c` (a page's rows carry their client: see primeCarried). */
+/** CLIENT_COLUMNS of the table as `c` (for a page whose rows carry their client: ListDefinition.carries). */
 export const CLIENT_FIELDS: Fields = Object.fromEntries(
   CLIENT_COLUMNS.map((column) => {
     const [name, field = name] = column.split(' as ');
@@ -126,9 +126,9 @@ export const CLIENT_FIELDS: Fields = Object.fromEntries(
 );
 
 /** A client as CLIENT_COLUMNS name its columns. */
-export type ClientRow = Address & Pick<Client, 'id' | 'name' | 'version'>;
+type ClientRow = Address & Pick<Client, 'id' | 'name' | 'version'>;
 
-export function toClient({ id, name, version, ...address }: ClientRow): Client {
+function toClient({ id, name, version, ...address }: ClientRow): Client {
   return { id, name, version, address };
 }
 

@@ -62,9 +62,10 @@ export interface ListQuery<Sort extends string> {
   /**
    * A tsvector of the row's words (`search_words(…)`, migration 0150) with a GIN index: each
    * typed word must be one of the row's words, the last one typed may be the start of one
-   * ("greta mül" finds Greta Müller; "üll" does not). The index reads the lists of the typed words alone, where a trigram search reads the
-   * lists of all their three-letter groups: for a large table whose texts share most of those
-   * (order numbers, skus, names), a few milliseconds of every search.
+   * ("greta mül" finds Greta Müller; "üll" does not). The index reads the lists of the typed
+   * words alone, where a trigram search reads the lists of all their three-letter groups: for
+   * a large table whose texts share most of those (order numbers, skus, names), a few
+   * milliseconds of every search.
    */
   searchWords?: string;
   /** The SQL expression of each sort key (each with an index on `(expression, id)`). */
