@@ -217,21 +217,36 @@ export function shapedPageStatement<Sort extends string, Filter extends string>(
   };
 }
 
-/** Gathers each carried record's `<name>.<property>` columns into the row's `<name>` property. */
-function gatherCarried(rows: Record<string, unknown>[], carried: [string, string[]][]) {
-  for (const [name, properties] of carried) {
-    // The id comes first (propertiesFor): null where the LEFT JOIN found no record.
-    const columns = properties.map((property) => `${name}.${property}`);
-    for (const row of rows) {
+/**
+ * The items of a page's rows: each row's own columns (without `_sort`, `_id`, `_total`), and
+ * each carried record's `<name>.<property>` columns as its `<name>` property (undefined where
+ * its join found none). One loop over the columns the rows share: copying a row with object
+ * rest (`{ _sort, ...item }`) cost a tenth of a page request's CPU.
+ */
+function itemsOf<T>(rows: readonly Record<string, unknown>[], carried: [string, string[]][]): T[] {
+  if (rows.length === 0) return [];
+  const records = carried.map(([name, properties]) => ({
+    name,
+    properties,
+    columns: properties.map((property) => `${name}.${property}`),
+  }));
+  const skip = new Set(['_sort', '_id', '_total', ...records.flatMap((r) => r.columns)]);
+  const own = Object.keys(rows[0]!).filter((key) => !skip.has(key));
+  return rows.map((row) => {
+    const item: Record<string, unknown> = {};
+    for (const key of own) item[key] = row[key];
+    for (const { name, properties, columns } of records) {
+      // The id comes first (propertiesFor): null where the LEFT JOIN found no record.
       if (row[columns[0]!] === null) {
-        row[name] = undefined;
+        item[name] = undefined;
         continue;
       }
       const record: Record<string, unknown> = {};
       for (let i = 0; i < properties.length; i += 1) record[properties[i]!] = row[columns[i]!];
-      row[name] = record;
+      item[name] = record;
     }
-  }
+    return item as T;
+  });
 }
 
 /** The search rule shared by the list pages and the CSV export. */
@@ -693,7 +708,6 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   const text =
     statement.params.length === 0 && offset === 0 ? prepared(statement.text) : statement.text;
   const rows = await db.query<Positioned<T> & { _total: number }>(text, statement.params);
-  gatherCarried(rows, shaped.carried);
   const more = rows.length > pageSize;
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   // A page past the end has no row to carry the total (a first page without rows has none).
@@ -707,7 +721,7 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   if (counted.totalIsLowerBound && !remembered) rememberAboveCap(list, read);
   const last = pageRows.at(-1);
   return {
-    items: pageRows.map(({ _sort, _id, _total, ...item }) => item as T),
+    items: itemsOf<T>(pageRows, shaped.carried),
     ...counted,
     page,
     pageSize,
