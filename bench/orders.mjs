@@ -238,7 +238,10 @@ const readOf = (drawn) => ({
 });
 
 const PG_PORT = 16_432 + Math.floor(Math.random() * 1000);
-const postgres = startThrowawayPostgres(PG_PORT);
+// The orders with their indexes are about 800 MB: PostgreSQL's cache is set to hold them, as a
+// server of a million orders would be set up (its default of 128 MB reads a searched page's
+// rows from the disk: 40 µs each on this machine).
+const postgres = startThrowawayPostgres(PG_PORT, { sharedBuffers: '1GB' });
 if (!postgres) {
   console.log('No PostgreSQL binaries (set PG_BIN): nothing to measure.');
   process.exit(0);
@@ -392,8 +395,14 @@ try {
     const remembered = (aboveCap.get(key) ?? 0) > Date.now();
     const page = shapedPageStatement(shaped, read, PAGE_SIZE + 1, 0, remembered);
     const rows = (await bare.query(page.text, page.params)).slice(0, PAGE_SIZE);
-    if (!remembered && rows[0]?._total > TOTAL_CAP)
+    if (!remembered && rows[0]?._total > TOTAL_CAP) {
       aboveCap.set(key, Date.now() + ABOVE_CAP_REMEMBERED_MS);
+      // A search beyond the cap: the page again, along the sort.
+      if (read.search) {
+        const beyond = shapedPageStatement(shaped, read, PAGE_SIZE + 1, 0, true);
+        await bare.query(beyond.text, beyond.params);
+      }
+    }
   };
   await db.query('CHECKPOINT');
   const warm = CASES[0].draw();

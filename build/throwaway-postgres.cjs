@@ -20,8 +20,12 @@ function postgresBin() {
   );
 }
 
-/** Starts a fresh cluster on `port` (fsync off: its data is thrown away); null without binaries. */
-function startThrowawayPostgres(port) {
+/**
+ * Starts a fresh cluster on `port` (fsync off: its data is thrown away); null without binaries.
+ * `sharedBuffers` sets PostgreSQL's cache (default 128MB: a bench whose tables are larger sets
+ * what a server of such data would have, e.g. '1GB').
+ */
+function startThrowawayPostgres(port, { sharedBuffers } = {}) {
   const bin = postgresBin();
   if (!bin) return null;
   const work = mkdtempSync(join(tmpdir(), 'kontor-pg-'));
@@ -33,7 +37,7 @@ function startThrowawayPostgres(port) {
       ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'ignore' })
       : execFileSync(command, args, { stdio: 'ignore' });
   run(`${bin}/initdb`, ['-D', `${work}/data`, '-A', 'trust', '-U', 'postgres']);
-  const options = `-p ${port} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`;
+  const options = `-p ${port} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off${sharedBuffers ? ` -c shared_buffers=${sharedBuffers}` : ''}`;
   run(`${bin}/pg_ctl`, ['-D', `${work}/data`, '-w', '-l', `${work}/log`, '-o', options, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

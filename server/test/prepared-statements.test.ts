@@ -9,6 +9,9 @@ import { testConfig } from '../src/config';
 import { MAX_PREPARED, prepared, type Db } from '../src/db';
 import { clientsByIds } from '../src/clients/clients';
 import { listUsers } from '../src/users/directory';
+import { listPage } from '../src/lists/list';
+import { orderList } from '../src/orders/list';
+import { newClient } from './stock-support';
 import { startTestApp, type TestApp } from './helpers';
 
 // Hot statements run as named prepared statements on PostgreSQL (planned once per connection,
@@ -67,6 +70,56 @@ describe('prepared statements', () => {
       expect(
         pages.map((page) => /LIMIT 8 OFFSET 0/.test(page.statement) && !/\$1/.test(page.statement)),
       ).toEqual(onPostgres() ? [true] : []);
+    });
+  });
+
+  test('a page filtered by status alone is prepared per status, each answering its own', async () => {
+    const clientId = await newClient(t.db, 'Vorbereitete Aufträge GmbH');
+    await t.db.query(
+      `INSERT INTO orders (client_id, number, order_date, status, held_from_status)
+       VALUES ($1, 'PS-1', '2026-01-01', 'pending', NULL), ($1, 'PS-2', '2026-01-02', 'on_hold', 'pending'),
+              ($1, 'PS-3', '2026-01-03', 'pending', NULL)`,
+      [clientId],
+    );
+    await t.db.withLock(0x4b54, async (db) => {
+      const numbers = async (status: string) =>
+        (
+          await listPage<{ number: string }, 'DATE', 'status' | 'clientId'>(
+            db,
+            orderList,
+            { pageSize: 5 },
+            'DATE',
+            { status, clientId: String(clientId) },
+          )
+        ).items.map((order) => order.number);
+      // The client filter is an id: a parameter. The status alone names its statement.
+      expect(await numbers('pending')).toEqual(['PS-1', 'PS-3']);
+      expect(await numbers('on_hold')).toEqual(['PS-2']);
+      const byStatus = async (status: string) =>
+        (
+          await listPage<{ number: string }, 'DATE', 'status'>(
+            db,
+            orderList,
+            { pageSize: 5 },
+            'DATE',
+            {
+              status,
+            },
+          )
+        ).items
+          .filter((order) => order.number.startsWith('PS-'))
+          .map((order) => order.number);
+      for (let i = 0; i < 7; i += 1) {
+        expect(await byStatus('pending')).toEqual(['PS-1', 'PS-3']);
+        expect(await byStatus('on_hold')).toEqual(['PS-2']);
+        expect(await byStatus('pending,on_hold')).toEqual(['PS-1', 'PS-2', 'PS-3']);
+      }
+      const pages = (await preparedOn(db)).filter((s) => s.statement.includes('FROM orders o'));
+      expect(
+        pages
+          .map((page) => page.statement.match(/string_to_array\('([a-z_,]+)'/)?.[1] ?? '?')
+          .sort(),
+      ).toEqual(onPostgres() ? ['on_hold', 'pending', 'pending,on_hold'] : []);
     });
   });
 

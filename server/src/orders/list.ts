@@ -140,6 +140,7 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
       // Several statuses: one branch per status, each walking orders_status_date_idx (or the
       // status's partial index) in the sort's order, merged (see ListFilter.parts).
       parts: (value) => [...new Set(String(value).split(','))],
+      literal: true,
       value: z
         .string()
         .transform((value) => value.toLowerCase().replace(/\s/g, ''))
@@ -166,6 +167,7 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
     hasError: {
       names: 'error',
       where: (p) => `(o.fulfillment_error IS NOT NULL) = ${p}::boolean`,
+      literal: true,
       value: z.enum(['true', 'false'], { error: 'The hasError filter must be true or false.' }),
     },
   },
