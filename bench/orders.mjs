@@ -19,7 +19,7 @@
 //                             BENCH_CLIENTS=1,32 concurrencies, BENCH_EXPLAIN=1 prints the
 //                             plans of every list case (EXPLAIN ANALYZE) and stops.
 import autocannon from 'autocannon';
-import { adminHeaders, closedLoop, cpuPerRequest } from './support.mjs';
+import { adminHeaders, closedLoop, cpuPerRequest, prewarm } from './support.mjs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -141,6 +141,7 @@ async function seed(db) {
     SELECT id, created_at + interval '1 day' FROM orders WHERE status = 'complete'`);
   for (const table of ['orders', 'shipments', 'clients', 'shipping_methods'])
     await db.query(`VACUUM ANALYZE ${table}`);
+  await prewarm(db, ['orders']);
   const [{ n }] = await db.query('SELECT count(*)::int AS n FROM orders');
   const statuses = await db.query(
     'SELECT status, count(*)::int AS n FROM orders GROUP BY status ORDER BY status',

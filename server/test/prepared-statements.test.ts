@@ -30,8 +30,9 @@ const onPostgres = () => t.db.kind === 'postgres';
 
 /** The named statements of one connection. */
 async function preparedOn(db: Db) {
-  return db.query<{ name: string; statement: string; generic_plans: number }>(
-    'SELECT name, statement, generic_plans::int AS generic_plans FROM pg_prepared_statements',
+  return db.query<{ name: string; statement: string; generic_plans: number; runs: number }>(
+    `SELECT name, statement, generic_plans::int AS generic_plans,
+            (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements`,
   );
 }
 
@@ -120,6 +121,46 @@ describe('prepared statements', () => {
           .map((page) => page.statement.match(/string_to_array\('([a-z_,]+)'/)?.[1] ?? '?')
           .sort(),
       ).toEqual(onPostgres() ? ['on_hold', 'pending', 'pending,on_hold'] : []);
+    });
+  });
+
+  test('a first page searched by words alone is prepared when its last word has 3 letters or more, and finds each search its own', async () => {
+    const clientId = await newClient(t.db, 'Gesuchte Aufträge GmbH');
+    await t.db.query(
+      `INSERT INTO orders (client_id, number, order_date, status, ship_first_name, ship_last_name)
+       VALUES ($1, 'PW-1', '2026-02-01', 'pending', 'Greta', 'Vorbereit'),
+              ($1, 'PW-2', '2026-02-02', 'complete', 'Paul', 'Vorbereit'),
+              ($1, 'PW-3', '2026-02-03', 'pending', 'Greta', 'Planmann')`,
+      [clientId],
+    );
+    await t.db.withLock(0x4b55, async (db) => {
+      const numbers = async (search: string, status?: string) =>
+        (
+          await listPage<{ number: string }, 'DATE', 'status'>(
+            db,
+            orderList,
+            { pageSize: 5, search },
+            'DATE',
+            status ? { status } : undefined,
+          )
+        ).items.map((order) => order.number);
+      // More runs than PostgreSQL's five custom plans: the generic plan is in use after.
+      for (let i = 0; i < 7; i += 1) {
+        expect(await numbers('vorbereit')).toEqual(['PW-1', 'PW-2']);
+        expect(await numbers('greta vorb')).toEqual(['PW-1']);
+        expect(await numbers('planm')).toEqual(['PW-3']);
+        expect(await numbers('greta', 'pending')).toEqual(['PW-1', 'PW-3']);
+        // Two letters: planned for itself, never by the prepared statement of the same shape.
+        expect(await numbers('pw')).toEqual(['PW-1', 'PW-2', 'PW-3']);
+      }
+      const searched = (await preparedOn(db)).filter((s) => s.statement.includes('search_words'));
+      expect(
+        searched
+          .map((s) => (s.statement.includes("string_to_array('pending'") ? 'pending' : 'all'))
+          .sort(),
+      ).toEqual(onPostgres() ? ['all', 'pending'] : []);
+      // Each ran 7 times per search of its shape: "pw" never ran as the prepared one.
+      expect(searched.map((s) => s.runs).sort()).toEqual(onPostgres() ? [21, 7] : []);
     });
   });
 

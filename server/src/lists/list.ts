@@ -300,6 +300,14 @@ export interface ListRead<Sort extends string, Filter extends string> {
 /** ASCII punctuation at a typed word's ends (`search_words` also indexes a word from after it). */
 const WORD_ENDS = /^[!-/:-@[-`{-~]+|[!-/:-@[-`{-~]+$/g;
 
+/** The words of a search: split at white space, without punctuation at their ends. */
+function wordsOf(search: string): string[] {
+  return search
+    .split(/\s+/)
+    .map((word) => word.replace(WORD_ENDS, ''))
+    .filter((word) => word !== '');
+}
+
 /**
  * The tsquery text of a search of `searchWords` (migration 0152): each typed word, without
  * punctuation at its ends, a word of the row, the last one typed also the start of one
@@ -309,16 +317,37 @@ const WORD_ENDS = /^[!-/:-@[-`{-~]+|[!-/:-@[-`{-~]+$/g;
  * search appears in a statement, 0.1 ms each, on every request.
  */
 export function typedWords(search: string): string {
-  const words = search
-    .split(/\s+/)
-    .map((word) => word.replace(WORD_ENDS, ''))
-    .filter((word) => word !== '');
+  const words = wordsOf(search);
   return words
     .map(
       (word, n) =>
         `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${n === words.length - 1 ? ':*' : ''}`,
     )
     .join(' & ');
+}
+
+/** The fewest characters of a search's last word for its page to be planned once. */
+const PLANNED_ONCE_FROM = 3;
+
+/**
+ * Whether a searched page may keep one plan for every search: searched by words
+ * (`searchWords`) and nothing else that is a parameter (its filters `literal`), counted (not
+ * beyond the cap), the last word typed at least PLANNED_ONCE_FROM characters. Its one scan is
+ * the words' index whatever the words, so PostgreSQL's generic plan is each search's own,
+ * without 0.4–0.6 ms of parsing and planning a request (bench/orders.mjs). The start of a
+ * word of one or two letters may start most rows' words, which a plan of its own reads
+ * differently (along the table, up to the cap: 11 ms, not 185).
+ */
+function plannedOnce<Sort extends string, Filter extends string>(
+  list: ListDefinition<Sort, Filter>,
+  read: ListRead<Sort, Filter>,
+  params: readonly SqlParam[],
+  remembered: boolean,
+): boolean {
+  if (!read.search || !list.searchWords || remembered || read.after || params.length !== 1)
+    return false;
+  const last = wordsOf(read.search).at(-1);
+  return last !== undefined && [...last].length >= PLANNED_ONCE_FROM;
 }
 
 /** Escapes LIKE wildcards so a search for `50%` means the text `50%`. */
@@ -724,12 +753,20 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   const remembered = knownAboveCap(list, read);
   const shaped = shapedFor(list, asked);
   const statement = shapedPageStatement(shaped, read, pageSize + 1, offset, remembered);
-  // A first page without search or filter (a list as it opens) has no parameters, so one
-  // plan serves every run: PostgreSQL keeps it on each connection (a named prepared
-  // statement) instead of planning it per request. Pages with parameters stay unnamed: a
-  // generic plan for a filter value would ignore how many rows that value has.
+  // A first page without search or filter (a list as it opens, or filtered by `literal`
+  // filters alone) has no parameters, so one plan serves every run: PostgreSQL keeps it on
+  // each connection (a named prepared statement) instead of planning it per request. Pages
+  // with parameters stay unnamed: a generic plan for a filter value would ignore how many
+  // rows that value has. Except a search by words alone: see plannedOnce. A search planned
+  // for itself must not share its text with one planned once (a named statement is found by
+  // its text).
   const text =
-    statement.params.length === 0 && offset === 0 ? prepared(statement.text) : statement.text;
+    offset === 0 &&
+    (statement.params.length === 0 || plannedOnce(list, read, statement.params, remembered))
+      ? prepared(statement.text)
+      : read.search && list.searchWords
+        ? `${statement.text}\n-- planned for this search`
+        : statement.text;
   let rows = await db.query<Positioned<T> & { _total: number }>(text, statement.params);
   // A page past the end has no row to carry the total (a first page without rows has none).
   const counted =
