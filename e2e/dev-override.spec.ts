@@ -224,8 +224,10 @@ test('with every module overridden by its development build, every page renders 
     for (const route of manifest.routes ?? []) {
       if (route.access !== 'login' || route.path.includes(':') || !route.pageTitle) continue;
       await page.evaluate((path) => window.history.pushState(null, '', path), route.path);
+      // Development builds (unminified, each module's own chunks) load slower under load.
       await expect(content.locator('h2'), route.path).toHaveText(
         translate(manifest, route.pageTitle),
+        { timeout: 15_000 },
       );
       await expect(moduleErrorPanels(page), route.path).toHaveCount(0);
       pages += 1;

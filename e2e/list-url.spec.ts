@@ -6,6 +6,8 @@ test('a list keeps its search and sort in the URL: a reload and a shared link sh
   context,
   browser,
 }) => {
+  // Two browsers, three boots: room for a machine under load (see booted).
+  test.setTimeout(60_000);
   await logInAs(context, 'admin');
   await page.goto('/administration/users');
   await booted(page);
