@@ -316,7 +316,7 @@ function wordsOf(search: string): string[] {
  * than by an SQL function: the planner evaluates such a function once for every place the
  * search appears in a statement, 0.1 ms each, on every request.
  */
-export function typedWords(search: string): string {
+function typedWords(search: string): string {
   const words = wordsOf(search);
   return words
     .map(
@@ -395,14 +395,13 @@ function sortColumn<Sort extends string>(list: ListQuery<Sort>, sortBy: Sort): s
 /**
  * The WHERE clause of a read (search, filters, keyset position) and its parameters, appended
  * to `params` (a statement of several parts numbers them on). Filter values must have passed
- * parseFilter. `extra` is one more condition of ours (e.g. a gate on the count).
+ * parseFilter.
  */
 function whereOf<Sort extends string, Filter extends string>(
   list: ListDefinition<Sort, Filter>,
   read: ListRead<Sort, Filter>,
   withPosition: boolean,
   params: SqlParam[] = [],
-  extra?: string,
 ): { where: string; params: SqlParam[] } {
   const conditions: string[] = [];
   if (read.search && list.searchWords) {
@@ -428,7 +427,6 @@ function whereOf<Sort extends string, Filter extends string>(
     conditions.push(
       positionOf(read, sortColumn(list, read.sortBy), list.idColumn, params).slice('WHERE '.length),
     );
-  if (extra) conditions.push(extra);
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -491,7 +489,7 @@ export function rowsStatement<Sort extends string, Filter extends string>(
 }
 
 /**
- * rowsStatement's text, its parameters appended to `params`; `extra` is one more condition.
+ * rowsStatement's text, its parameters appended to `params`.
  * A filter of several parts (ListFilter.parts) reads each part's first `offset + limit` rows
  * in order (each an ordered index scan) and pages their merge.
  */
@@ -502,13 +500,12 @@ function rowsText<Sort extends string, Filter extends string>(
   limit: number,
   offset: number,
   params: SqlParam[],
-  extra?: string,
 ): string {
   const columns = `${select}, ${sortColumn(list, read.sortBy)} AS "_sort", ${list.idColumn} AS "_id"`;
   const order = orderOf(list, read.sortBy, read.direction);
   const split = splitOf(list, read);
   if (!split) {
-    const { where } = whereOf(list, read, true, params, extra);
+    const { where } = whereOf(list, read, true, params);
     return `SELECT ${columns}
        FROM ${list.from} ${where}
        ${order}
@@ -516,7 +513,7 @@ function rowsText<Sort extends string, Filter extends string>(
   }
   const branches = split.parts.map((part) => {
     const branch = { ...read, filter: { ...read.filter, [split.name]: part } };
-    const { where } = whereOf(list, branch, true, params, extra);
+    const { where } = whereOf(list, branch, true, params);
     return `(SELECT ${columns} FROM ${list.from} ${where} ${order} LIMIT ${limit + offset})`;
   });
   return `SELECT * FROM (${branches.join(' UNION ALL ')}) parts
