@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import authPlugin from './auth/plugin';
+import { setPasswordHashing } from './auth/passwords';
 import avisPlugin from './avis/plugin';
 import avisImportPlugin from './avis/import-plugin';
 import clientsPlugin from './clients/plugin';
@@ -56,6 +57,7 @@ export async function createApp(config: Config, db: Db): Promise<FastifyInstance
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  setPasswordHashing(config.passwordHashing);
 
   await app.register(httpPlugin);
   await app.register(authPlugin);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LEAST_PRODUCTION_HASHING, STANDARD_HASHING, type PasswordHashing } from './auth/passwords';
 import { deployTokenFor } from './deploy/token';
 
 /** The repository root: server/src or server/dist sit two levels below it. */
@@ -88,6 +89,25 @@ const envSchema = z.object({
   JOBS_WORKER_TIMEOUT: z.coerce.number().int().min(1).max(86_400).default(60),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(10_000).default(50),
   UPLOAD_RETENTION_HOURS: z.coerce.number().positive().default(72),
+  // The cost of new password hashes (argon2id); production refuses less than OWASP's minimum
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(4 * 1024 * 1024)
+    .default(STANDARD_HASHING.memoryKib),
+  PASSWORD_HASH_TIME_COST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(STANDARD_HASHING.timeCost),
+  PASSWORD_HASH_PARALLELISM: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(STANDARD_HASHING.parallelism),
 });
 
 /** The non-empty, trimmed parts of a comma-separated setting. */
@@ -202,6 +222,8 @@ export interface Config {
   jobs: JobsConfig;
   /** Uploaded files for jobs (POST /spa/uploads). */
   uploads: UploadsConfig;
+  /** The cost of new password hashes. */
+  passwordHashing: PasswordHashing;
 }
 
 /** Settings of the job queue on this node. */
@@ -293,6 +315,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
       retentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
     },
+    passwordHashing: passwordHashingFor(e.NODE_ENV, {
+      memoryKib: e.PASSWORD_HASH_MEMORY_KIB,
+      timeCost: e.PASSWORD_HASH_TIME_COST,
+      parallelism: e.PASSWORD_HASH_PARALLELISM,
+    }),
     realtime: {
       appId: e.PUSHER_APP_ID,
       appKey: e.PUSHER_APP_KEY,
@@ -319,6 +346,28 @@ function derivedSecret(appKey: string): string {
   return createHmac('sha256', appKey).update('kontor pusher app secret').digest('hex').slice(0, 40);
 }
 
+/**
+ * The hashing cost as set; production refuses less than OWASP's minimum for argon2id (tests and
+ * development may go lower: a login there need not cost half a second). argon2 needs 8 KiB a lane.
+ */
+function passwordHashingFor(nodeEnv: Config['nodeEnv'], hashing: PasswordHashing): PasswordHashing {
+  const least = LEAST_PRODUCTION_HASHING;
+  if (
+    nodeEnv === 'production' &&
+    (hashing.memoryKib < least.memoryKib || hashing.timeCost < least.timeCost)
+  ) {
+    throw new ConfigError(
+      `PASSWORD_HASH_MEMORY_KIB must be at least ${least.memoryKib} and PASSWORD_HASH_TIME_COST at least ${least.timeCost} when NODE_ENV=production (OWASP's minimum for argon2id).`,
+    );
+  }
+  if (hashing.memoryKib < 8 * hashing.parallelism) {
+    throw new ConfigError(
+      `PASSWORD_HASH_MEMORY_KIB must be at least 8 KiB per lane: ${8 * hashing.parallelism} for PASSWORD_HASH_PARALLELISM=${hashing.parallelism}.`,
+    );
+  }
+  return hashing;
+}
+
 /** Reads the key kept in DATA_DIR, creating it on first start; production must set APP_KEY itself. */
 function devAppKey(dataDir: string, nodeEnv: Config['nodeEnv']): string {
   if (nodeEnv === 'production') {
@@ -330,6 +379,9 @@ function devAppKey(dataDir: string, nodeEnv: Config['nodeEnv']): string {
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   return key;
 }
+
+/** The hashing cost of tests (and of the end-to-end server): argon2id at 1 MiB, one pass. */
+export const TEST_HASHING: PasswordHashing = { memoryKib: 1024, timeCost: 1, parallelism: 1 };
 
 /** A Config for tests and tools: defaults plus the given overrides, with no file access. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -354,6 +406,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No workers unless a test asks for them (jobs tests set workers and short intervals).
     jobs: { workers: 0, pollIntervalMs: 50, workerTimeoutMs: 60_000 },
     uploads: { maxBytes: 50 * 1024 * 1024, retentionMs: 72 * 3_600_000 },
+    // Cheap hashes: a test logs in often; the cost itself is not what tests prove.
+    passwordHashing: TEST_HASHING,
     realtime: {
       appId: 'kontor',
       appKey: 'kontor',

@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { setPasswordHashing } from './auth/passwords';
 import { ConfigError, loadConfig, type Config } from './config';
 import { applyMigrations, openDatabase, withMigrationLock, type Database } from './db';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed';
@@ -12,6 +13,7 @@ function shouldSeed(config: Config, kind: Database['kind']): boolean {
 /** Starts Kontor: config, database, migrations, demo data (outside production), then listens until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  setPasswordHashing(config.passwordHashing); // the demo users' hashes too
   const db = await openDatabase(config);
   // Under one lock: of several nodes starting together on an empty database, the first
   // migrates and seeds, the others wait and then find both done.

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import argon2 from 'argon2';
+import { hashPassword, setPasswordHashing, verifyPassword } from '../src/auth/passwords';
+import { ConfigError, loadConfig, TEST_HASHING } from '../src/config';
 
 let cwd: string;
 beforeEach(() => {
@@ -35,6 +37,43 @@ test('production needs its own APP_KEY', () => {
   expect(() => loadConfig({ NODE_ENV: 'production' }, cwd)).toThrow(ConfigError);
   const key = 'k'.repeat(40);
   expect(loadConfig({ NODE_ENV: 'production', APP_KEY: key }, cwd).appKey).toBe(key);
+});
+
+test('passwords are hashed at argon2 standard cost unless set; production refuses less than OWASP asks', async () => {
+  expect(loadConfig({}, cwd).passwordHashing).toEqual({
+    memoryKib: 65_536,
+    timeCost: 3,
+    parallelism: 4,
+  });
+  const key = 'k'.repeat(40);
+  const cheap = { PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_TIME_COST: '1' };
+  expect(() => loadConfig({ NODE_ENV: 'production', APP_KEY: key, ...cheap }, cwd)).toThrow(
+    /PASSWORD_HASH_MEMORY_KIB must be at least 19456/,
+  );
+  expect(() =>
+    loadConfig({ NODE_ENV: 'production', APP_KEY: key, PASSWORD_HASH_TIME_COST: '1' }, cwd),
+  ).toThrow(/PASSWORD_HASH_TIME_COST at least 2/);
+  const least = { PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_TIME_COST: '2' };
+  expect(
+    loadConfig({ NODE_ENV: 'production', APP_KEY: key, ...least }, cwd).passwordHashing,
+  ).toMatchObject({ memoryKib: 19_456, timeCost: 2 });
+  expect(loadConfig({ NODE_ENV: 'test', ...cheap }, cwd).passwordHashing).toMatchObject({
+    memoryKib: 1024,
+    timeCost: 1,
+  });
+  expect(() =>
+    loadConfig({ PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PARALLELISM: '16' }, cwd),
+  ).toThrow(/at least 8 KiB per lane: 128/);
+
+  // New hashes take the set cost; a hash made at another cost still verifies.
+  const standard = await argon2.hash('Lagerhalle-Nord', { type: argon2.argon2id });
+  setPasswordHashing(TEST_HASHING);
+  const hash = await hashPassword('Lagerhalle-Nord');
+  const [, kind, , parameters] = hash.split('$');
+  expect([kind, parameters!.split(',').sort()]).toEqual(['argon2id', ['m=1024', 'p=1', 't=1']]);
+  expect(await verifyPassword(hash, 'Lagerhalle-Nord')).toBe(true);
+  expect(await verifyPassword(standard, 'Lagerhalle-Nord')).toBe(true);
+  expect(await verifyPassword(standard, 'Lagerhalle-Süd')).toBe(false);
 });
 
 test('invalid settings are refused with every problem named', () => {

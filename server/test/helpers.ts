@@ -3,7 +3,8 @@ import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { createApp } from '../src/app';
-import { testConfig, type Config } from '../src/config';
+import { setPasswordHashing } from '../src/auth/passwords';
+import { TEST_HASHING, testConfig, type Config } from '../src/config';
 import { migrate, openPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../src/db';
 import { seedDemoData } from '../src/demo/seed';
 
@@ -65,6 +66,7 @@ function template(): Promise<{ dump: Blob } | { name: string }> {
     kontorTestTemplate?: Promise<{ dump: Blob } | { name: string }>;
   };
   holder.kontorTestTemplate ??= (async () => {
+    setPasswordHashing(TEST_HASHING); // the demo users log in in most tests
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) {
       const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });

@@ -1,7 +1,7 @@
 // Uploads (issue 11): POST /spa/uploads streams one CSV or XLSX file into the database;
 // anything else, an empty file or one over UPLOAD_MAX_MB is refused with a clear 4xx and
 // leaves nothing stored.
-import { sweepUploads, uploadContent } from '../src/uploads/uploads';
+import { CHUNK_BYTES, sweepUploads, uploadContent } from '../src/uploads/uploads';
 import { baseUrl, Browser, startTestApp, type TestApp } from './helpers';
 import { admin, countRows } from './graphql-support';
 
@@ -62,6 +62,15 @@ describe('POST /spa/uploads', () => {
     const back: Buffer[] = [];
     for await (const chunk of uploadContent(t.db, answer.body.id)) back.push(chunk as Buffer);
     expect(Buffer.concat(back).equals(csv)).toBe(true);
+    // From any byte on (an XLSX is read through its zip directory): the start of a chunk,
+    // inside the first or the second, the last byte, and past the end.
+    const chunk = CHUNK_BYTES;
+    for (const from of [0, 1, 4_097, chunk - 1, chunk, chunk + 7, csv.length - 1, csv.length]) {
+      const part: Buffer[] = [];
+      for await (const piece of uploadContent(t.db, answer.body.id, from))
+        part.push(piece as Buffer);
+      expect([from, Buffer.concat(part).equals(csv.subarray(from))]).toEqual([from, true]);
+    }
   });
 
   test('an XLSX (by its zip content) is accepted', async () => {

@@ -1,9 +1,10 @@
 import { parse as csvParse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import unzipper from 'unzipper';
 import type { Db } from '../db';
 import { JobRejected } from '../jobs/kinds';
-import { uploadContent, type UploadType } from '../uploads/uploads';
+import { uploadContent, uploadSize, type UploadType } from '../uploads/uploads';
 
 // Reading an uploaded CSV or XLSX file row by row, streamed from the database (never the
 // whole file in memory): the part every import shares (issue 11's clients, issue 12's products).
@@ -52,23 +53,75 @@ async function csvDelimiter(content: Readable): Promise<string> {
   return delimiterOf(head);
 }
 
+/**
+ * The parts of exceljs's streaming reader that `sheetRows` calls in its own order (exceljs is
+ * pinned; the XLSX tests of every import run through them).
+ */
+interface ExcelReaderParts {
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(
+    part: Readable,
+    sheetNo: string,
+  ): Generator<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+  model?: { sheets?: { rId?: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+}
+
+const SHEET_PATH = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/**
+ * The rows of an XLSX upload's first sheet (the first tab), row by row.
+ *
+ * exceljs's own streaming reader reads the zip in one pass in stored order; writers store
+ * `xl/workbook.xml` last, and that pass can end before it hands the last part over, which then
+ * fails intermittently with "Cannot read properties of undefined (reading 'sheets')"
+ * (exceljs/exceljs#3064, open). So the zip is read through its central directory, straight from
+ * the stored chunks: the workbook, its relations and the shared strings first, then the one sheet,
+ * streamed — neither the file nor the sheet is ever whole in memory.
+ */
+async function* sheetRows(db: Db, uploadId: string): AsyncGenerator<FileRow> {
+  const size = await uploadSize(db, uploadId);
+  const zip = await unzipper.Open.custom({
+    size: () => Promise.resolve(size),
+    stream: (offset: number) => uploadContent(db, uploadId, offset),
+  } as unknown as Parameters<typeof unzipper.Open.custom>[0]);
+  const part = (path: string) => zip.files.find((file) => file.path === path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  }) as unknown as ExcelReaderParts;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const workbook = part('xl/workbook.xml');
+  const strings = part('xl/sharedStrings.xml');
+  if (rels) await reader._parseRels(rels.stream());
+  if (workbook) await reader._parseWorkbook(workbook.stream());
+  if (strings) for await (const _ of reader._parseSharedStrings(strings.stream()));
+
+  // The first tab's part; a workbook without that bookkeeping: the lowest-numbered sheet.
+  const firstId = reader.model?.sheets?.[0]?.rId;
+  const target = reader.workbookRels?.find((rel) => rel.Id === firstId)?.Target;
+  const byTab = target && part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  const sheets = zip.files
+    .filter((file) => SHEET_PATH.test(file.path))
+    .sort((a, b) => Number(SHEET_PATH.exec(a.path)![1]) - Number(SHEET_PATH.exec(b.path)![1]));
+  const sheet = byTab && SHEET_PATH.test(byTab.path) ? byTab : sheets[0];
+  if (!sheet) throw new Error('The workbook has no sheet.');
+  for (const { value } of reader._parseWorksheet(sheet.stream(), SHEET_PATH.exec(sheet.path)![1]!))
+    for await (const row of value) {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      yield { row: row.number, cells: Array.from(values, cellText) };
+    }
+}
+
 /** The rows of an upload (header row first, numbered from 1), streamed; XLSX: the first sheet. */
 async function* rowsOf(db: Db, uploadId: string, type: UploadType): AsyncGenerator<FileRow> {
   if (type === 'xlsx') {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(uploadContent(db, uploadId), {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        yield { row: row.number, cells: Array.from(values, cellText) };
-      }
-      return; // the first sheet only
-    }
+    yield* sheetRows(db, uploadId);
     return;
   }
   const delimiter = await csvDelimiter(uploadContent(db, uploadId));

@@ -146,19 +146,42 @@ export async function findUpload(db: Db, id: string, userId: number): Promise<Up
   return row;
 }
 
-/** The content of an upload, read from the database one chunk at a time. */
-export function uploadContent(db: Db, id: string): Readable {
+/**
+ * The content of an upload from byte `from` on (the start by default), read from the database one
+ * chunk at a time as it is consumed.
+ */
+export function uploadContent(db: Db, id: string, from = 0): Readable {
   async function* chunks(): AsyncGenerator<Buffer> {
-    for (let seq = 0; ; seq += 1) {
+    let seq = 0;
+    let skip = from;
+    if (from > 0) {
+      const sizes = await db.query<{ bytes: number }>(
+        `SELECT octet_length(data) AS bytes FROM upload_chunks WHERE upload_id = $1 ORDER BY seq`,
+        [id],
+      );
+      while (seq < sizes.length && skip >= sizes[seq]!.bytes) skip -= sizes[seq++]!.bytes;
+    }
+    for (; ; seq += 1) {
       const [row] = await db.query<{ data: Uint8Array }>(
         `SELECT data FROM upload_chunks WHERE upload_id = $1 AND seq = $2`,
         [id, seq],
       );
       if (!row) return;
-      yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      yield skip > 0 ? data.subarray(skip) : data;
+      skip = 0;
     }
   }
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/** The size in bytes of a complete upload (0 when there is none). */
+export async function uploadSize(db: Db, id: string): Promise<number> {
+  const [row] = await db.query<{ size: number }>(
+    `SELECT size::float8 AS size FROM uploads WHERE id = $1 AND complete`,
+    [id],
+  );
+  return row?.size ?? 0;
 }
 
 /**
