@@ -15,10 +15,12 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const durations = []; // each step's wall time, printed at the end (CI has a 30-minute budget)
 const STEP_TIMEOUT_MS = 25 * 60_000;
 
 function run(step, command, args, env = {}) {
   console.log(`\n=== ${step}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
@@ -30,6 +32,7 @@ function run(step, command, args, env = {}) {
   if (result.error?.code === 'ETIMEDOUT')
     console.log(`\n${step}: stopped after ${STEP_TIMEOUT_MS / 60_000} minutes`);
   if (result.status !== 0) failedSteps.push(step);
+  durations.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -85,6 +88,7 @@ if (wanted('e2e')) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+console.log(`\nsteps: ${durations.join(', ')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -10,7 +10,7 @@ import {
   waitFor,
   type RunningKontor,
 } from '../build/kontor-server.cjs';
-import { booted, logInAs } from './support';
+import { booted, logInAs, TEST_PASSWORD_HASHING } from './support';
 
 // Deploys change the live registry, so these tests run against a Kontor of their own
 // (port E2E_DEPLOY_PORT, default 8711, on a fresh database), one after another. Changed and
@@ -63,7 +63,10 @@ test.beforeAll(async () => {
   cdnDir = mkdtempSync(join(tmpdir(), 'kontor-e2e-cdn-'));
   cdn = await serveFolder(cdnDir, port + 1);
   // The CDN stand-in is the one origin deploys by URL may fetch from.
-  kontor = await startKontor({ port, env: { DEPLOY_TOKEN: TOKEN, DEPLOY_ORIGINS: cdnBase } });
+  kontor = await startKontor({
+    port,
+    env: { DEPLOY_TOKEN: TOKEN, DEPLOY_ORIGINS: cdnBase, ...TEST_PASSWORD_HASHING },
+  });
 });
 
 test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serveFolder, startKontor, waitFor, type RunningKontor } from '../build/kontor-server.cjs';
-import { booted, logInAs } from './support';
+import { booted, logInAs, TEST_PASSWORD_HASHING } from './support';
 
 // Issue 9: a developer overrides a module with its development build (README "Run one module
 // from your machine"). Such a build must run against the page's shared React from the import
@@ -67,7 +67,7 @@ test.beforeAll(async () => {
   );
   // All at once (settled, so afterAll stops whatever did start when one of them fails).
   const [started, built, devServerUp] = await Promise.allSettled([
-    startKontor({ port }),
+    startKontor({ port, env: TEST_PASSWORD_HASHING }),
     buildDevBundles(bundleDir),
     waitFor(adminDevUrl, 120_000),
   ]);

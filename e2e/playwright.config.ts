@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import chromium from '../build/chromium.cjs';
+import { TEST_PASSWORD_HASHING } from './support';
 
 // The server under test: the built Kontor on a fresh embedded database with the demo data.
 const port = Number(process.env.E2E_PORT ?? 8391);
@@ -44,10 +45,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      // Cheap password hashes (as the server tests use): every test logs in, some several times.
-      PASSWORD_HASH_MEMORY_KIB: '1024',
-      PASSWORD_HASH_TIME_COST: '1',
-      PASSWORD_HASH_PARALLELISM: '1',
+      ...TEST_PASSWORD_HASHING,
     },
   },
 });

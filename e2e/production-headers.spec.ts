@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startKontor } from '../build/kontor-server.cjs';
-import { booted, DEMO } from './support';
+import { booted, DEMO, TEST_PASSWORD_HASHING } from './support';
 
 // Issue 8: the built app under NODE_ENV=production (its defaults: CSP, HSTS, Secure
 // `__Host-` cookies) boots, logs in and opens a module page in Chromium with no Content
@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   );
   if (taken) throw new Error(`port ${port} is in use: set E2E_PRODUCTION_PORT`);
   // Production never adds the demo users: a first start in test mode adds them to the data.
-  const seeding = await startKontor({ port, env: { APP_KEY } });
+  const seeding = await startKontor({ port, env: { APP_KEY, ...TEST_PASSWORD_HASHING } });
   await seeding.stop({ keepData: true });
   server = await startKontor({
     port,
@@ -67,7 +67,8 @@ test('the login page, a login and a module page work under the production CSP', 
   await form.getByLabel('Passwort').fill(DEMO.admin.password);
   await form.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Bestellungen gesamt')).toBeVisible();
+  // The dashboard's files are compressed on their first request to this fresh server.
+  await expect(page.getByText('Bestellungen gesamt')).toBeVisible({ timeout: 15_000 });
 
   await page.goto(`${server!.base}/administration/users`);
   await booted(page);

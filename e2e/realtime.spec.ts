@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { booted, logInAs } from './support';
+import { booted, logInAs, TEST_PASSWORD_HASHING } from './support';
 
 const CONNECTED = 'Connected to notification-server';
 const DISCONNECTED = 'Lost connection to notification-server';
@@ -75,6 +75,7 @@ test.describe('a server of its own', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
+        ...TEST_PASSWORD_HASHING,
         WS_SHUTDOWN_SPREAD_MS: '0',
       },
     });

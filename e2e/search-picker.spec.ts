@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { resolve } from 'node:path';
 import { logInContext, startKontor, type RunningKontor } from '../build/kontor-server.cjs';
-import { booted } from './support';
+import { booted, TEST_PASSWORD_HASHING } from './support';
 
 // A Kontor of its own (port E2E_PICKER_PORT, default 8715) whose database holds 100,000
 // clients, inserted with one SQL statement between a first start (migrations, demo data) and
@@ -23,7 +23,7 @@ interface ServerPglite {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const first = await startKontor({ port });
+  const first = await startKontor({ port, env: TEST_PASSWORD_HASHING });
   await first.stop({ keepData: true });
   const { openPglite } = require(resolve(__dirname, '../server/dist/db/pglite.js')) as ServerPglite;
   const db = await openPglite(resolve(first.dataDir, 'pglite'));
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   } finally {
     await db.close();
   }
-  kontor = await startKontor({ port, dataDir: first.dataDir });
+  kontor = await startKontor({ port, dataDir: first.dataDir, env: TEST_PASSWORD_HASHING });
 });
 
 test.afterAll(async () => {

@@ -6,6 +6,16 @@ import {
   type Page,
 } from '@playwright/test';
 
+/**
+ * Cheap password hashes for the servers the tests start in test mode (server/README.md,
+ * PASSWORD_HASH_*): every test logs in, some several times; the cost is not what they prove.
+ */
+export const TEST_PASSWORD_HASHING = {
+  PASSWORD_HASH_MEMORY_KIB: '1024',
+  PASSWORD_HASH_TIME_COST: '1',
+  PASSWORD_HASH_PARALLELISM: '1',
+} as const;
+
 /** The demo users the server creates on an empty database (README). */
 export const DEMO = {
   admin: { email: 'admin@kontor.test', password: 'admin', name: 'Admin' },
