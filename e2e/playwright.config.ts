@@ -30,7 +30,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A trace snapshots the DOM at every action of every test, kept or not: a third of the
+    // suite's browser time. CI keeps no files, so traces are for a developer rerunning a
+    // failure (E2E_TRACE=1); a failure always leaves its screenshot and the error's call log.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: chromium,
   },
   webServer: {

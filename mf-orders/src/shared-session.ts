@@ -23,6 +23,7 @@ export {
   CheckboxField,
   DataTable,
   ScannerField,
+  useFocusRequest,
   TableScroll,
   errorText,
   FormActions,

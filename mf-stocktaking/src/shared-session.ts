@@ -19,6 +19,7 @@ export {
   CheckboxField,
   DataTable,
   ScannerField,
+  useFocusRequest,
   TableScroll,
   EmptyState,
   errorText,

@@ -44,6 +44,7 @@ export {
   editPage,
   DataTable,
   ScannerField,
+  useFocusRequest,
   TableScroll,
   EmptyState,
   UploadField,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Browser } from './helpers';
 import { graphql } from './graphql-support';
-import { buildServer, emptyDatabase } from './server-process';
+import { buildServer, emptyDatabase, TEST_HASHING_ENV } from './server-process';
 
 jest.setTimeout(240_000);
 const root = path.resolve(__dirname, '..', '..');
@@ -74,6 +74,7 @@ test('a clients import whose server is killed mid-run completes after a restart,
     JOBS_POLL_INTERVAL: '50',
     // The second process takes up a run whose node has been silent for 1 s.
     JOBS_WORKER_TIMEOUT: '1',
+    ...TEST_HASHING_ENV,
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   let kontor: Kontor | undefined;

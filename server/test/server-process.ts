@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startThrowawayPostgres } from '../../build/throwaway-postgres.cjs';
+import { TEST_HASHING } from '../src/config';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -45,8 +46,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The tests' cheap password hashing as a process's environment (server/README.md). */
+export const TEST_HASHING_ENV: Record<string, string> = {
+  PASSWORD_HASH_MEMORY_KIB: String(TEST_HASHING.memoryKib),
+  PASSWORD_HASH_TIME_COST: String(TEST_HASHING.timeCost),
+  PASSWORD_HASH_PARALLELISM: String(TEST_HASHING.parallelism),
+};
+
 /**
- * Starts `node server/dist/main.js` with PORT=0 and its own DATA_DIR plus `env`; resolves once
+ * Starts `node server/dist/main.js` with PORT=0 and its own DATA_DIR plus `env` (hashing
+ * passwords cheaply unless NODE_ENV=production, which refuses that); resolves once
  * it prints its URL and answers GET /health, rejects with its output when it exits first.
  */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -59,6 +68,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...(env.NODE_ENV === 'production' ? {} : TEST_HASHING_ENV),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,6 +35,7 @@ export type { FormState } from './forms';
 export { DataTable } from './data-table';
 export { TableScroll } from './table-scroll';
 export { ScannerField } from './scanner-field';
+export { useFocusRequest } from './focus-request';
 export type { ScannerFieldProps, ScanResult } from './scanner-field';
 export type { Column, ListFilter, ListVariables } from './data-table';
 export { useConfirm } from './confirm';

@@ -8,7 +8,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   CancelPicklistDocument,
   PickLineDocument,
@@ -30,6 +30,7 @@ import {
   useQuery,
   useTranslation,
   type PageProps,
+  useFocusRequest,
 } from '../shared-session';
 import { dateTime, day } from '../orders/format';
 import { DocumentLink } from '../shipments/document-link';
@@ -71,20 +72,11 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
     ean: useRef<HTMLInputElement>(null),
     quantity: useRef<HTMLInputElement>(null),
   };
-  const [focusOn, setFocusOn] = useState<Field | null>('place');
   const pickable =
     picklist !== null &&
     (picklist.status === 'OPEN' || picklist.status === 'IN_PROGRESS') &&
     can('picklist:pick');
-  useLayoutEffect(() => {
-    if (!focusOn || !pickable) return;
-    const element = refs[focusOn].current;
-    if (!element) return;
-    element.focus();
-    element.select();
-    setFocusOn(null);
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- refs are stable
-  }, [focusOn, pickable]);
+  const setFocusOn = useFocusRequest<Field>('place', (name) => refs[name].current, pickable);
 
   if (loading && !picklist)
     return (

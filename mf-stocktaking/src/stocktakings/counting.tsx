@@ -44,6 +44,7 @@ import {
   useQuery,
   useTranslation,
   type PageProps,
+  useFocusRequest,
 } from '../shared-session';
 import { dateTime, Progress, quantity, scopeText, StatusTags } from './format';
 
@@ -332,18 +333,7 @@ function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragment }) {
     bestBefore: useRef<HTMLElement>(null),
     quantity: useRef<HTMLElement>(null),
   };
-  // Focus moves after React has shown the field (a lot field appears with its product).
-  const [focusOn, setFocusOn] = useState<FieldName | 'pick' | null>('place');
-  useEffect(() => {
-    if (!focusOn) return;
-    const element = refs[focusOn].current;
-    if (element) {
-      element.focus();
-      if (element instanceof HTMLInputElement) element.select();
-    }
-    setFocusOn(null);
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- refs are stable
-  }, [focusOn]);
+  const setFocusOn = useFocusRequest<FieldName | 'pick'>('place', (name) => refs[name].current);
 
   /** A field's error, the focus there; false: a scan refused (its field shows it again). */
   const fieldError = (name: FieldName, text: string) => {

@@ -1,5 +1,5 @@
 import { Button, Callout, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import {
   AvisPlaceByBarcodeDocument,
   AvisPlacesDocument,
@@ -16,6 +16,7 @@ import {
   useApolloClient,
   useConfirm,
   useTranslation,
+  useFocusRequest,
 } from '../shared-session';
 import { number } from './common';
 
@@ -94,16 +95,10 @@ export function AvisBooking({ avis, onClose }: { avis: Avis; onClose: () => void
   const [busy, setBusy] = useState(false);
   const inputs = useRef(new Map<string, HTMLInputElement | null>());
   const bookButton = useRef<HTMLButtonElement>(null);
-  const [focusOn, setFocusOn] = useState<string | null>(
+  const setFocusOn = useFocusRequest<string>(
     avis.lines[0] ? `${avis.lines[0].id}:quantity` : null,
+    (name) => (name === 'book' ? bookButton.current : inputs.current.get(name)),
   );
-  useEffect(() => {
-    if (!focusOn) return;
-    const element = focusOn === 'book' ? bookButton.current : inputs.current.get(focusOn);
-    element?.focus();
-    if (element instanceof HTMLInputElement) element.select();
-    setFocusOn(null);
-  }, [focusOn]);
 
   const change = (line: Line, values: Partial<Row>) => {
     const current = latestRows.current;

@@ -9,7 +9,7 @@ import {
   RadioGroup,
   SegmentedControl,
 } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import {
   StockBookDocument,
   StockCorrectDocument,
@@ -32,6 +32,7 @@ import {
   useQuery,
   useTranslation,
   type PageProps,
+  useFocusRequest,
 } from '../shared-session';
 import './stock.css';
 
@@ -103,18 +104,7 @@ export function StockChangeScreen({ route }: PageProps) {
     quantity: useRef<HTMLElement>(null),
     comment: useRef<HTMLElement>(null),
   };
-  // Focus moves after React has shown the field (a lot field appears with its product).
-  const [focusOn, setFocusOn] = useState<FieldName | 'pick' | null>('place');
-  useEffect(() => {
-    if (!focusOn) return;
-    const element = refs[focusOn].current;
-    if (element) {
-      element.focus();
-      if (element instanceof HTMLInputElement) element.select();
-    }
-    setFocusOn(null);
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- refs are stable
-  }, [focusOn]);
+  const setFocusOn = useFocusRequest<FieldName | 'pick'>('place', (name) => refs[name].current);
 
   // The first warehouse is chosen until the user picks one (kept for the next visit).
   const chosenWarehouse = warehouses.some((w) => String(w.id) === warehouseId)

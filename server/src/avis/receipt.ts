@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
 
 // The goods-receipt document (Wareneingangsbeleg) of one booking of an avis: A4, the avis's
@@ -70,16 +70,10 @@ export async function receiptPdf(
 ): Promise<{ data: Buffer; fileName: string } | undefined> {
   const receipt = await receiptData(db, id);
   if (!receipt) return undefined;
-  const doc = new PDFDocument({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: MARGIN,
     info: { Title: `Wareneingang / Goods receipt ${receipt.number}`, Creator: 'Kontor' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - 2 * MARGIN;
   const time = new Intl.DateTimeFormat('de-DE', {

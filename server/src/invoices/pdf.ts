@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../documents/pdf';
 import type { ExportLanguage } from '../lists/export';
 import type { InvoiceRateSums, InvoiceSums, InvoiceSummary } from './invoices';
 
@@ -71,16 +71,10 @@ export async function invoiceSummaryPdf(
   lang: ExportLanguage,
 ): Promise<Buffer> {
   const t = TEXTS[lang];
-  const doc = new PDFDocument({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: 20 * MM,
     info: { Title: `${t.title} ${summary.clientName}`, Creator: 'Kontor' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const row = (label: string, sums: InvoiceSums, bold = false) => {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
 import { code128Modules } from '../warehouses/labels';
 
@@ -65,16 +65,10 @@ export async function picklistPdf(
   );
   if (!data) return undefined;
   const margin = 14 * MM;
-  const doc = new PDFDocument({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin,
     info: { Title: `Pickliste / Picklist ${data.number}`, Creator: 'Kontor' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - 2 * margin;
   doc

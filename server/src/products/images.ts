@@ -1,6 +1,5 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db';
-import sharp from 'sharp';
 import { invalidField, notFound } from '../domain/errors';
 import { requestLoaders } from '../graphql/loaders';
 
@@ -104,6 +103,8 @@ export async function addProductImage(
   let width: number;
   let height: number;
   let thumbnail: Buffer;
+  // Loaded with the first image: a native library that few requests need.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
     const meta = await image.metadata();

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
 import { code128Modules } from '../warehouses/labels';
 
@@ -8,21 +8,6 @@ import { code128Modules } from '../warehouses/labels';
 // English labels side by side (the documents go on paper).
 
 const MM = 72 / 25.4;
-
-/** A PDF document and the buffer it becomes. */
-function pdf(options: PDFKit.PDFDocumentOptions): {
-  doc: PDFKit.PDFDocument;
-  done: Promise<Buffer>;
-} {
-  const doc = new PDFDocument(options);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, done };
-}
 
 interface AddressBlock {
   company: string;
@@ -81,7 +66,7 @@ export async function deliveryNotePdf(
   );
   if (!note) return undefined;
   const margin = 18 * MM;
-  const { doc, done } = pdf({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin,
     info: { Title: `Lieferschein / Delivery note ${note.orderNumber}`, Creator: 'Kontor' },
@@ -154,7 +139,7 @@ export async function labelPdf(
   );
   if (!label) return undefined;
   const margin = 8 * MM;
-  const { doc, done } = pdf({
+  const { doc, done } = await newPdf({
     size: 'A6',
     margin,
     info: { Title: `Versandetikett / Shipping label ${label.orderNumber}`, Creator: 'Kontor' },

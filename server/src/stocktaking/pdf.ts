@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
 import { HIDDEN_SQL } from './stocktaking';
 
@@ -81,18 +81,12 @@ export async function stocktakingPdf(db: Db, id: number): Promise<Buffer | undef
   return draw(head, lines);
 }
 
-function draw(head: PdfHead, lines: PdfLine[]): Promise<Buffer> {
-  const doc = new PDFDocument({
+async function draw(head: PdfHead, lines: PdfLine[]): Promise<Buffer> {
+  const { doc, done } = await newPdf({
     size: 'A4',
     layout: 'landscape',
     margin: 12 * MM,
     info: { Title: `Inventur ${head.number}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -1,5 +1,5 @@
+import { newPdf } from '../documents/pdf';
 import bwipjs from 'bwip-js';
-import PDFDocument from 'pdfkit';
 import type { Place } from './warehouses';
 
 // Place labels: A4 sheets of 3 × 8 labels (70 × 37.125 mm, the common adhesive sheets), each
@@ -62,17 +62,11 @@ function drawLabel(doc: PDFKit.PDFDocument, place: Place, x: number, y: number):
 
 /** The labels of these places as a PDF (A4, 24 labels a page, in the given order). */
 export async function labelsPdf(places: readonly Place[], title: string): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done } = await newPdf({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
     info: { Title: title, Creator: 'Kontor' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const perPage = COLUMNS * ROWS;
   if (places.length === 0) {
