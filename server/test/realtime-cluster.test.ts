@@ -26,7 +26,10 @@ if (!haveRedis) {
     '\n\n!!! redis-server is missing: the multi-node realtime test is SKIPPED (apt-get install redis-server) !!!\n\n',
   );
 }
-const suite = haveRedis ? describe : describe.skip;
+// On PostgreSQL whichever run it is in (a throwaway cluster without TEST_DATABASE_URL): it runs
+// once, in the server suite's PostgreSQL run (server/scripts/test-postgres.sh).
+const onPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
+const suite = haveRedis && onPostgresRun ? describe : describe.skip;
 
 jest.setTimeout(60_000);
 
