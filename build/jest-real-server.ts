@@ -120,6 +120,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 // Kept on the process outside jest's sandbox: the test files a worker runs share it.
 const outerProcess = vm.runInThisContext('process') as NodeJS.Process & {
   kontorDataTemplate?: Promise<string>;
+  kontorServerBuilt?: boolean;
 };
 
 /**
@@ -138,7 +139,9 @@ function dataTemplate(): Promise<string> {
   return outerProcess.kontorDataTemplate;
 }
 
-async function startProcess(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
+/** Builds server/dist once per jest worker (two seconds of CPU each time, and nothing changes). */
+function buildServerOnce(): void {
+  if (outerProcess.kontorServerBuilt) return;
   // Several jest workers may start servers at once: one builds, the others wait for it.
   const build = spawnSync(
     'flock',
@@ -149,6 +152,11 @@ async function startProcess(): Promise<{ child: ChildProcess; origin: string; da
     },
   );
   if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
+  outerProcess.kontorServerBuilt = true;
+}
+
+async function startProcess(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
+  buildServerOnce();
   const dataDir = mkdtempSync(join(tmpdir(), 'kontor-jest-'));
   cpSync(await dataTemplate(), dataDir, { recursive: true });
   const { child, origin } = await spawnServer(dataDir);
