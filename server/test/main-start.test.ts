@@ -9,6 +9,7 @@ import { migrate, openPostgres } from '../src/db';
 import { MIGRATION_LOCK_ID, migrationsDir } from '../src/db/migrate';
 import {
   buildServer,
+  describeOnPostgres,
   emptyDatabase,
   postgresServer,
   startServerProcess,
@@ -18,9 +19,7 @@ import {
 jest.setTimeout(180_000);
 
 // Every test here is on PostgreSQL whichever run it is in (its own throwaway cluster without
-// TEST_DATABASE_URL): it runs once, in the server suite's PostgreSQL run
-// (server/scripts/test-postgres.sh, `npm test -- postgres`).
-const onPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
+// TEST_DATABASE_URL): it runs once, in the server suite's PostgreSQL run (`npm test -- postgres`).
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -31,7 +30,34 @@ const DEMO_LOGINS = [
   ['guest@kontor.test', 'guest'],
 ] as const;
 
-(onPostgresRun ? describe : describe.skip)('started as a process', () => {
+/** Logs in as a browser would (anti-forgery cookie, then POST /login); the answer's status. */
+async function loginStatus(origin: string, email: string, password: string): Promise<number> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+  };
+  keep(await fetch(`${origin}/sanctum/csrf-cookie`, { headers: { accept: 'application/json' } }));
+  const login = await fetch(`${origin}/login`, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      // XSRF-TOKEN, or __Host-XSRF-TOKEN with secure cookies (production's default)
+      'x-xsrf-token': decodeURIComponent(
+        [...jar].find(([name]) => name.endsWith('XSRF-TOKEN'))?.[1] ?? '',
+      ),
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  return login.status;
+}
+
+describeOnPostgres('started as a process', () => {
   let pg: { url: string; stop(): void };
   const running: ServerProcess[] = [];
   const databases: { drop(): Promise<void> }[] = [];
@@ -56,33 +82,6 @@ const DEMO_LOGINS = [
     const created = await emptyDatabase(pg.url);
     databases.push(created);
     return created.url;
-  }
-
-  /** Logs in as a browser would (anti-forgery cookie, then POST /login); the answer's status. */
-  async function loginStatus(origin: string, email: string, password: string): Promise<number> {
-    const jar = new Map<string, string>();
-    const keep = (response: Response) => {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const index = pair!.indexOf('=');
-        jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-      }
-    };
-    keep(await fetch(`${origin}/sanctum/csrf-cookie`, { headers: { accept: 'application/json' } }));
-    const login = await fetch(`${origin}/login`, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        // XSRF-TOKEN, or __Host-XSRF-TOKEN with secure cookies (production's default)
-        'x-xsrf-token': decodeURIComponent(
-          [...jar].find(([name]) => name.endsWith('XSRF-TOKEN'))?.[1] ?? '',
-        ),
-      },
-      body: JSON.stringify({ email, password }),
-    });
-    return login.status;
   }
 
   async function rows<T>(url: string, sql: string): Promise<T[]> {

@@ -3,7 +3,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { startThrowawayPostgres } from '../../build/throwaway-postgres.cjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +17,7 @@ import { createUser } from '../src/users/users';
 import { graphql } from './graphql-support';
 import { loggedIn, type Browser } from './helpers';
 import { echoClient, firstOf, stateReached } from './realtime-support';
+import { describeOnPostgres, postgresServer } from './server-process';
 
 const REDIS = '/usr/bin/redis-server';
 const haveRedis = existsSync(REDIS);
@@ -26,10 +26,8 @@ if (!haveRedis) {
     '\n\n!!! redis-server is missing: the multi-node realtime test is SKIPPED (apt-get install redis-server) !!!\n\n',
   );
 }
-// On PostgreSQL whichever run it is in (a throwaway cluster without TEST_DATABASE_URL): it runs
-// once, in the server suite's PostgreSQL run (server/scripts/test-postgres.sh).
-const onPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
-const suite = haveRedis && onPostgresRun ? describe : describe.skip;
+// On PostgreSQL whichever run it is in: it runs once, in the server suite's PostgreSQL run.
+const suite = haveRedis ? describeOnPostgres : describe.skip;
 
 jest.setTimeout(60_000);
 
@@ -40,15 +38,6 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-
-/** A throwaway PostgreSQL cluster, or the one TEST_DATABASE_URL names. */
-async function postgres(): Promise<{ url: string; stop(): void }> {
-  if (process.env.TEST_DATABASE_URL)
-    return { url: process.env.TEST_DATABASE_URL, stop: () => undefined };
-  const cluster = startThrowawayPostgres(await freePort());
-  if (!cluster) throw new Error('No PostgreSQL server binaries on this machine');
-  return cluster;
-}
 
 /** An admin sends a user a message (POST /spa/users/{id}/notifications). */
 async function notify(admin: Browser, userId: number, message: string): Promise<void> {
@@ -91,7 +80,7 @@ suite('two nodes on one Redis and one PostgreSQL', () => {
       },
     );
     redisUrl = `redis://127.0.0.1:${port}`;
-    pg = await postgres();
+    pg = await postgresServer();
     dbName = `kontor_rt_${process.pid}`;
     const admin = new Client({ connectionString: pg.url });
     await admin.connect();

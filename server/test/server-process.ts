@@ -46,6 +46,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * `describe` in the server suite's PostgreSQL run (TEST_DATABASE_URL: server/scripts/
+ * test-postgres.sh), `describe.skip` in the PGlite run: for tests that are on PostgreSQL anyway.
+ */
+export const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
 /** The tests' cheap password hashing as a process's environment (server/README.md). */
 export const TEST_HASHING_ENV: Record<string, string> = {
   PASSWORD_HASH_MEMORY_KIB: String(TEST_HASHING.memoryKib),

@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from './helpers';
+import { describeOnPostgres } from './server-process';
 import { graphql, staffWith } from './graphql-support';
 import { bookIn, type Actor } from '../src/stock/stock';
 import { countStock, createStocktaking, startStocktaking } from '../src/stocktaking/stocktaking';
@@ -11,9 +12,6 @@ import { stockOf } from './stock-support';
 // UPDATE on the scope's places before it writes the locks and reads the stock. So a booking
 // in flight when a start begins is in the snapshot, and a booking begun during a start waits
 // for it and is then refused. On PGlite (one connection) these interleavings cannot happen.
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const onlyOnPostgres = onPostgres ? describe : describe.skip;
 
 let t: TestApp;
 let actor: Actor;
@@ -69,7 +67,7 @@ const booking = (w: Awaited<ReturnType<typeof draftOverRack>>['w'], quantity: nu
   quantity,
 });
 
-onlyOnPostgres('on PostgreSQL with several connections', () => {
+describeOnPostgres('on PostgreSQL with several connections', () => {
   test('a booking in flight when the start begins: the start waits for it and its stock is in the snapshot', async () => {
     const { w, st } = await draftOverRack();
     const held = gate();
