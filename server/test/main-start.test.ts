@@ -204,7 +204,11 @@ describeOnPostgres('started as a process', () => {
     const holders = () =>
       rows<{ pid: number }>(
         url,
-        `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = ${MIGRATION_LOCK_ID}`,
+        // Advisory locks belong to one database: servers migrating other test databases of the
+        // same cluster at this moment hold the same key there.
+        `SELECT pid FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND objid = ${MIGRATION_LOCK_ID}
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       );
     try {
       const seen = await db.withLock(MIGRATION_LOCK_ID, async (locked) => {
