@@ -5,7 +5,8 @@
 //    free-text searches (a customer's name, a surname with more than 10,000 hits, an order
 //    number, an item's sku) and with both — through POST /graphql of a Kontor process at 1
 //    and 32 clients, beside the request's statements run bare on a pool of the server's size
-//    (session, the page with its capped total and its rows' clients and shipping methods).
+//    (session, a search's last word's words (withLastWords), the page with its capped total and
+//    its rows' clients and shipping methods).
 //    Goal: p99 < 100 ms at 32 clients on PostgreSQL. Beside it the CPU each request costs
 //    the server process and PostgreSQL (from /proc).
 // 2. the dashboard (the landing page of everyone: counts by status, today, 30 days of orders
@@ -33,6 +34,7 @@ const {
   shapedFor,
   shapedPageStatement,
   totalStatement,
+  withLastWords,
   ABOVE_CAP_REMEMBERED_MS,
   TOTAL_CAP,
 } = require(`${server}lists/list.js`);
@@ -242,11 +244,14 @@ const PG_PORT = 16_432 + Math.floor(Math.random() * 1000);
 // The orders with their indexes are about 800 MB: PostgreSQL's cache is set to hold them, as a
 // server of a million orders would be set up (its default of 128 MB reads a searched page's
 // rows from the disk: 40 µs each on this machine).
-const postgres = startThrowawayPostgres(PG_PORT, { sharedBuffers: '1GB' });
+const postgres = startThrowawayPostgres(PG_PORT, { sharedBuffers: '1GB', hugePages: true });
 if (!postgres) {
   console.log('No PostgreSQL binaries (set PG_BIN): nothing to measure.');
   process.exit(0);
 }
+console.log(
+  `PostgreSQL's shared memory in huge pages: ${postgres.hugePages ? 'yes' : 'no (as root: sysctl vm.nr_hugepages)'}`,
+);
 const db = openPostgres(postgres.url, 10);
 const bare = openPostgres(postgres.url, 10);
 let kontor;
@@ -260,14 +265,23 @@ try {
     // The plans of every case's page (with its capped count): a draw each, run twice first.
     for (const c of CASES) {
       const drawn = c.draw();
-      const statement = pageStatement(orderList, readOf(drawn), PAGE_SIZE + 1);
+      // As the server reads it: a search's last word as the words it starts (withLastWords).
+      const read = await withLastWords(db, orderList, readOf(drawn));
+      const statement = pageStatement(orderList, read, PAGE_SIZE + 1);
       for (let i = 0; i < 2; i += 1) await db.query(statement.text, statement.params);
       const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
       console.log(`\n## ${c.label} ${JSON.stringify(statement.params)}\n`);
       console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
+      // The same page with the last word searched as a start (`:*`), as before migration 0154.
+      if (read.lastWords) {
+        const start = pageStatement(orderList, readOf(drawn), PAGE_SIZE + 1);
+        await db.query(start.text, start.params);
+        console.log(
+          `median of 5 runs: page ${f(await median(() => db.query(statement.text, statement.params)))} ms, with its last word as a start (before migration 0154) ${f(await median(() => db.query(start.text, start.params)))} ms`,
+        );
+      }
       // A page of several statuses as it was read before they were split into branches: the
       // set filtered along the sort (or all its rows sorted).
-      const read = readOf(drawn);
       if (read.filter.status?.includes(',')) {
         const before = pageStatement(unsplitOrders, read, PAGE_SIZE + 1);
         await db.query(before.text, before.params);
@@ -391,7 +405,7 @@ try {
   const shaped = shapedFor(orderList, askedOf({ fieldNodes: [field], fragments: {} }).get('items'));
   const bareList = async (drawn) => {
     if (!(await findSessionOfRequest(bare, token, lifetime))) throw new Error('no session');
-    const read = readOf(drawn);
+    const read = await withLastWords(bare, orderList, readOf(drawn));
     const key = JSON.stringify([read.search, read.filter]);
     const remembered = (aboveCap.get(key) ?? 0) > Date.now();
     const page = shapedPageStatement(shaped, read, PAGE_SIZE + 1, 0, remembered);
@@ -490,7 +504,7 @@ const bound = (r) => (r.connections * (r.cpu.server + r.cpu.pg)) / cores;
 
 if (listRows.length > 0) {
   console.log(
-    `\nOrders list: a page of ${PAGE_SIZE} (newest order date first) over ${ORDERS.toLocaleString('en')} orders on PostgreSQL, ${SECONDS} s per row; bare SQL = the request's statements (session, page with capped total and the rows' clients and shipping methods) on a pool of 10\n`,
+    `\nOrders list: a page of ${PAGE_SIZE} (newest order date first) over ${ORDERS.toLocaleString('en')} orders on PostgreSQL, ${SECONDS} s per row; bare SQL = the request's statements (session, a search's last word's words, page with capped total and the rows' clients and shipping methods) on a pool of 10\n`,
   );
   console.log(
     '| case | clients | GraphQL p50 ms | GraphQL p99 ms | GraphQL req/s | errors | CPU ms/req server | CPU ms/req PostgreSQL | mean ms at least (CPU bound) | SQL p50 ms | SQL p99 ms | SQL runs/s |',

@@ -105,11 +105,14 @@ const INVENTORY = `query($w: ID!) { inventory(filter: { warehouseId: $w }, page:
 const BOOK = `mutation($i: BookingInput!) { bookStock(input: $i) { id quantityAfter } }`;
 
 const PG_PORT = 16_432 + Math.floor(Math.random() * 1000);
-const postgres = startThrowawayPostgres(PG_PORT);
+const postgres = startThrowawayPostgres(PG_PORT, { hugePages: true });
 if (!postgres) {
   console.log('No PostgreSQL binaries (set PG_BIN): nothing to measure.');
   process.exit(0);
 }
+console.log(
+  `PostgreSQL's shared memory in huge pages: ${postgres.hugePages ? 'yes' : 'no (as root: sysctl vm.nr_hugepages)'}`,
+);
 const db = openPostgres(postgres.url, 10);
 const bare = openPostgres(postgres.url, 10);
 let kontor;

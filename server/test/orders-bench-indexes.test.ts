@@ -2,7 +2,7 @@
 // the page is read from a partial index on the list's sort (migration 0111), not by walking
 // every newer order backwards (bench/orders.mjs found 995,000 rows read for one page of on-hold
 // orders over 1,000,000). Runs on PGlite and, with server/scripts/test-postgres.sh, on PostgreSQL.
-import { pageStatement, rowsStatement } from '../src/lists/list';
+import { pageStatement, rowsStatement, withLastWords, type ListRead } from '../src/lists/list';
 import { orderList } from '../src/orders/list';
 import { startTestApp, type Browser, type TestApp } from './helpers';
 import { admin, graphql } from './graphql-support';
@@ -14,11 +14,12 @@ const HELD = 1_000;
 
 let t: TestApp;
 let boss: Browser;
+let clientId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
   boss = await admin(t.app);
-  const clientId = await newClient(t.db, 'Index GmbH');
+  clientId = await newClient(t.db, 'Index GmbH');
   // Order n is n / 100 days after 2024-01-01 (the newest the last); all complete but the
   // oldest HELD (on hold) and the next HELD (pending with a fulfillment error).
   await t.db.query(
@@ -250,3 +251,114 @@ test('a search among the pending orders reads the open orders’ words, not ever
     Math.max(0, ...nodesOf(plan).map((node) => node['Rows Removed by Filter'] ?? 0)),
   ).toBeLessThan(100);
 }, 60_000);
+
+describe('a search’s last word is searched as the words of the orders it starts (migration 0154)', () => {
+  type Read = ListRead<'DATE', 'status'>;
+  const read = (search: string): Read => ({ sortBy: 'DATE', direction: 'DESC', search });
+  /** The numbers of a page (newest first) of a read as it is given. */
+  const numbersOf = async (given: Read, limit = 30) => {
+    const statement = pageStatement(orderList, given, limit);
+    const rows = await t.db.query<{ number: string; _total: number }>(
+      statement.text,
+      statement.params as never[],
+    );
+    return { total: rows[0]?._total ?? 0, numbers: rows.map((row) => row.number) };
+  };
+  /** The numbers the list finds for a search (GraphQL, as the page asks). */
+  const found = async (search: string) => {
+    const answer = await graphql(
+      boss,
+      `
+        query ($p: PageInput) {
+          orders(page: $p, sortBy: DATE) {
+            items {
+              number
+            }
+          }
+        }
+      `,
+      { p: { search, sortDirection: 'DESC' } },
+    );
+    expect(answer.errors).toBeUndefined();
+    return (answer.data!.orders as { items: { number: string }[] }).items.map((o) => o.number);
+  };
+
+  test('a start of few words is searched as those words, finding what the start finds', async () => {
+    const searched = await withLastWords(t.db, orderList, read('IX-1999'));
+    expect(searched.lastWords).toEqual([
+      'ix-1999',
+      ...Array.from({ length: 10 }, (_, i) => `ix-1999${i}`),
+    ]);
+    const page = pageStatement(orderList, searched, 26);
+    expect(page.params[0]).not.toContain(':*');
+    const scans = searchScans(await jsonPlanOf(page));
+    expect(scans).toHaveLength(1);
+    expect(JSON.stringify(scans[0])).not.toContain(':*');
+    expect(await numbersOf(searched)).toEqual(await numbersOf(read('IX-1999')));
+    expect((await numbersOf(searched)).total).toBe(11);
+    // The other words typed stay whole words; the last one is any of its words.
+    const two = await withLastWords(t.db, orderList, read('19990 IX-1999'));
+    expect(two.lastWords).toHaveLength(11);
+    expect(await numbersOf(two)).toEqual({ total: 1, numbers: ['IX-19990'] });
+  }, 60_000);
+
+  test('a start of many words stays a start; a start of none finds nothing', async () => {
+    // IX-1, IX-10 … IX-19, IX-100 …: thousands of words.
+    const many = await withLastWords(t.db, orderList, read('ix-1'));
+    expect(many.lastWords).toBeUndefined();
+    expect((await numbersOf(many)).total).toBe(10_001);
+    const none = await withLastWords(t.db, orderList, read('ix-0'));
+    expect(none.lastWords).toBeUndefined();
+    expect(await numbersOf(none)).toEqual({ total: 0, numbers: [] });
+    // LIKE's wildcards typed are text: "ix_1%" starts no word.
+    expect(await withLastWords(t.db, orderList, read('ix_1999%'))).toEqual(read('ix_1999%'));
+    expect(await found('ix_1999%')).toEqual([]);
+  }, 60_000);
+
+  test('an order brings its words; an edit its new ones, and the order is found by them', async () => {
+    const [order] = await t.db.query<{ id: number }>(
+      `INSERT INTO orders (client_id, number, order_date, status, ship_last_name)
+       VALUES ($1, 'WX-1', current_date, 'pending', 'Zwack') RETURNING id`,
+      [clientId],
+    );
+    expect((await withLastWords(t.db, orderList, read('zwa'))).lastWords).toEqual(['zwack']);
+    expect(await found('zwa')).toEqual(['WX-1']);
+    await t.db.query(`UPDATE orders SET ship_last_name = 'Zwackelmann' WHERE id = $1`, [order!.id]);
+    // The old word stays (it finds nothing now); the new one comes with the edit.
+    expect((await withLastWords(t.db, orderList, read('zwa'))).lastWords).toEqual([
+      'zwack',
+      'zwackelmann',
+    ]);
+    expect(await found('zwa')).toEqual(['WX-1']);
+    expect(await found('zwack')).toEqual(['WX-1']);
+    expect(await found('zwackel')).toEqual(['WX-1']);
+  }, 60_000);
+
+  test('two writers adding the same new words in opposite order both commit, neither waiting', async () => {
+    // On PostgreSQL (PGlite has one connection: one writer at a time). With a unique key on
+    // the words, the second word of each would wait for the other's commit: a deadlock.
+    if (t.db.kind !== 'postgres') return;
+    let firstWritten = 0;
+    let bothWritten!: () => void;
+    const both = new Promise<void>((resolve) => (bothWritten = resolve));
+    const writer = (n: number, first: string, second: string) =>
+      t.db.transaction(async (tx) => {
+        const insert = (number: string, lastName: string) =>
+          tx.query(
+            `INSERT INTO orders (client_id, number, order_date, status, ship_last_name)
+             VALUES ($1, $2, current_date, 'pending', $3)`,
+            [clientId, number, lastName],
+          );
+        await insert(`QW-${n}-1`, first);
+        if ((firstWritten += 1) === 2) bothWritten();
+        await both;
+        await insert(`QW-${n}-2`, second);
+      });
+    await Promise.all([writer(1, 'Quoll', 'Quark'), writer(2, 'Quark', 'Quoll')]);
+    expect((await withLastWords(t.db, orderList, read('qu'))).lastWords).toEqual([
+      'quark',
+      'quoll',
+    ]);
+    expect((await found('quo')).sort()).toEqual(['QW-1-1', 'QW-2-2']);
+  }, 60_000);
+});

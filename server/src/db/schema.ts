@@ -237,6 +237,11 @@ export interface OrderStatusCountsTable {
   n: Int8;
 }
 
+/** The table order_words. */
+export interface OrderWordsTable {
+  word: string;
+}
+
 /** The table orders. */
 export interface OrdersTable {
   id: Generated<number>;
@@ -746,6 +751,7 @@ export interface Tables {
   order_events: OrderEventsTable;
   order_items: OrderItemsTable;
   order_status_counts: OrderStatusCountsTable;
+  order_words: OrderWordsTable;
   orders: OrdersTable;
   permissions: PermissionsTable;
   picklist_line_items: PicklistLineItemsTable;

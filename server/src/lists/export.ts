@@ -8,6 +8,7 @@ import {
   parseFilter,
   readRows,
   searchText,
+  withLastWords,
   type FilterValues,
   type ListDefinition,
   type ListRead,
@@ -116,12 +117,13 @@ export async function exportCsv(
   lang: ExportLanguage,
 ): Promise<Readable> {
   const { columns } = list.csv;
+  const searched = await withLastWords(db, list, read);
   const select = columns.map((column, i) => `${column.sql} AS "c${i}"`).join(', ');
   const batch = (after: ListRead<string, string>['after']) =>
     readRows<Record<string, unknown>, string, string>(
       db,
       list,
-      { ...read, after },
+      { ...searched, after },
       select,
       EXPORT_BATCH,
     );

@@ -68,6 +68,12 @@ export interface ListQuery<Sort extends string> {
    * milliseconds of every search.
    */
   searchWords?: string;
+  /**
+   * The table of every word of `searchWords` (a column `word` of collation "C", e.g.
+   * `order_words`, migration 0154): the last word of a search is searched as the words of
+   * it that it starts, as long as they are few (withLastWords), not as a start (`:*`).
+   */
+  searchWordsTable?: string;
   /** The SQL expression of each sort key (each with an index on `(expression, id)`). */
   sortColumns: Record<Sort, string>;
   /** The tie-breaker that makes the order total (e.g. `u.id`). */
@@ -295,6 +301,11 @@ export interface ListRead<Sort extends string, Filter extends string> {
   sortBy: Sort;
   direction: 'ASC' | 'DESC';
   after?: Position | null;
+  /**
+   * The words of the list's `searchWordsTable` that the search's last word starts
+   * (withLastWords): searched for instead of that start.
+   */
+  lastWords?: readonly string[] | null;
 }
 
 /** ASCII punctuation at a typed word's ends (`search_words` also indexes a word from after it). */
@@ -308,22 +319,55 @@ function wordsOf(search: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** A word as a tsquery lexeme: quoted, its quotes and backslashes escaped. */
+const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
 /**
  * The tsquery text of a search of `searchWords` (migration 0152): each typed word, without
  * punctuation at its ends, a word of the row, the last one typed also the start of one
- * (`'greta' & 'hofm':*`); '' when it has no words (it finds nothing). Lower case is left to
- * the database (`lower(…)::tsquery`), whose `lower` made the row's words. Built here rather
- * than by an SQL function: the planner evaluates such a function once for every place the
- * search appears in a statement, 0.1 ms each, on every request.
+ * (`'greta' & 'hofm':*`), or one of `lastWords`, the words it starts (`'greta' & ( 'hofmann'
+ * | 'hofmeister' )`); '' when it has no words (it finds nothing). Lower case is left to the
+ * database (`lower(…)::tsquery`), whose `lower` made the row's words. Built here rather than
+ * by an SQL function: the planner evaluates such a function once for every place the search
+ * appears in a statement, 0.1 ms each, on every request.
  */
-function typedWords(search: string): string {
+function typedWords(search: string, lastWords?: readonly string[] | null): string {
   const words = wordsOf(search);
-  return words
-    .map(
-      (word, n) =>
-        `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${n === words.length - 1 ? ':*' : ''}`,
-    )
-    .join(' & ');
+  const last = (word: string) =>
+    !lastWords?.length
+      ? `${lexeme(word)}:*`
+      : lastWords.length === 1
+        ? lexeme(lastWords[0]!)
+        : `( ${lastWords.map(lexeme).join(' | ')} )`;
+  return words.map((word, n) => (n === words.length - 1 ? last(word) : lexeme(word))).join(' & ');
+}
+
+/** The most words a search's last word is searched as (it starts more: searched as a start). */
+export const SEARCHED_AS_WORDS = 32;
+
+/**
+ * `read` with the words of the list's `searchWordsTable` that its search's last word starts
+ * (`lastWords`), when it starts 1 to SEARCHED_AS_WORDS of them; else `read` as it is. The
+ * words' index answers a start (`'hofm':*`) by collecting the rows of every word it starts
+ * into a bitmap whose rows are all read again; the same rows found by those words (`'hofmann'
+ * | 'hofmeister'`) come from the index alone, 2–4 times cheaper (migration 0154). A start of
+ * many words ("s", "so-0065") stays a start: its words would be as many lists to read.
+ */
+export async function withLastWords<Sort extends string, Filter extends string>(
+  db: Db,
+  list: ListQuery<Sort>,
+  read: ListRead<Sort, Filter>,
+): Promise<ListRead<Sort, Filter>> {
+  const last = read.search && list.searchWords ? wordsOf(read.search).at(-1) : undefined;
+  if (last === undefined || !list.searchWordsTable) return read;
+  const words = await db.query<{ word: string }>(
+    `SELECT DISTINCT word FROM ${list.searchWordsTable}
+      WHERE word LIKE lower($1) ORDER BY word LIMIT ${SEARCHED_AS_WORDS + 1}`,
+    [`${last.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
+  );
+  return words.length > 0 && words.length <= SEARCHED_AS_WORDS
+    ? { ...read, lastWords: words.map((row) => row.word) }
+    : read;
 }
 
 /** The fewest characters of a search's last word for its page to be planned once. */
@@ -405,7 +449,7 @@ function whereOf<Sort extends string, Filter extends string>(
 ): { where: string; params: SqlParam[] } {
   const conditions: string[] = [];
   if (read.search && list.searchWords) {
-    params.push(typedWords(read.search));
+    params.push(typedWords(read.search, read.lastWords));
     conditions.push(`${list.searchWords} @@ lower($${params.length})::tsquery`);
   } else if (read.search) {
     params.push(likePattern(read.search));
@@ -739,13 +783,13 @@ export async function listPage<T, Sort extends string, Filter extends string = n
     );
   const filterValues = check(() => parseFilter(list, filter, 'filter.'));
   if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
-  const read: ListRead<Sort, Filter> = {
+  const read = await withLastWords<Sort, Filter>(db, list, {
     search: parsed.search,
     filter: filterValues,
     sortBy,
     direction,
     after,
-  };
+  });
   // One row more than the page tells whether a next page exists; the total comes along.
   const remembered = knownAboveCap(list, read);
   const shaped = shapedFor(list, asked);

@@ -131,6 +131,7 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
   from: 'orders o',
   estimatedFrom: 'orders',
   searchWords: 'o.search_words',
+  searchWordsTable: 'order_words',
   sortColumns: { DATE: 'o.order_date', NUMBER: 'o.number', TOTAL: 'o.total_cents', ID: 'o.id' },
   idColumn: 'o.id',
   filters: {
