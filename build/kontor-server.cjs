@@ -12,6 +12,7 @@ const {
 const http = require('node:http');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
+const { SERVER_NODE_FLAGS } = require('./server-flags.cjs');
 
 const root = resolve(__dirname, '..');
 
@@ -32,7 +33,7 @@ async function waitFor(url, ms = 60_000) {
 /** Starts `server/dist/main.js` on `port` with a fresh embedded database and the demo data. */
 async function startKontor({ port, env = {}, dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kontor-run-'));
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

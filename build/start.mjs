@@ -2,11 +2,13 @@
 // The environment passes through (PORT default 8080, HOST, DATA_DIR …); SIGINT/SIGTERM go
 // to the server, and this process exits with the server's exit code.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const { SERVER_NODE_FLAGS } = createRequire(import.meta.url)('./server-flags.cjs');
 
 let current = null; // the running child: the build steps, then the server
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -32,7 +34,8 @@ function step(command, args) {
 await step(process.execPath, [path.join(root, 'build', 'build.mjs'), ...process.argv.slice(2)]);
 await step(npm, ['run', '--silent', 'build', '-w', 'server']);
 
-const server = (current = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+const main = path.join(root, 'server', 'dist', 'main.js');
+const server = (current = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PORT: process.env.PORT ?? '8080' },
