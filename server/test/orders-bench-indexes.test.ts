@@ -283,36 +283,68 @@ describe('a search’s last word is searched as the words of the orders it start
     return (answer.data!.orders as { items: { number: string }[] }).items.map((o) => o.number);
   };
 
+  /** Orders of `names` ([number, first name, last name]), dated today, one after the other. */
+  const ordersOf = async (names: [string, string, string][]) => {
+    for (const [number, first, last] of names)
+      await t.db.query(
+        `INSERT INTO orders (client_id, number, order_date, status, ship_first_name, ship_last_name)
+         VALUES ($1, $2, current_date, 'pending', $3, $4)`,
+        [clientId, number, first, last],
+      );
+  };
+
   test('a start of few words is searched as those words, finding what the start finds', async () => {
-    const searched = await withLastWords(t.db, orderList, read('IX-1999'));
-    expect(searched.lastWords).toEqual([
-      'ix-1999',
-      ...Array.from({ length: 10 }, (_, i) => `ix-1999${i}`),
+    await ordersOf([
+      ['LW-1', 'Leandra', 'Zylka'],
+      ['LW-2', 'Leandra', 'Zyllner'],
+      ['LW-3', 'Paul', 'Zylka'],
+      ['LW-4', 'Leandra', 'Zymanski'],
+      ['LW-5', 'Leandra', 'Abel'],
     ]);
+    const searched = await withLastWords(t.db, orderList, read('Leandra ZY'));
+    expect(searched.lastWords).toEqual(['zylka', 'zyllner', 'zymanski']);
     const page = pageStatement(orderList, searched, 26);
     expect(page.params[0]).not.toContain(':*');
     const scans = searchScans(await jsonPlanOf(page));
     expect(scans).toHaveLength(1);
     expect(JSON.stringify(scans[0])).not.toContain(':*');
-    expect(await numbersOf(searched)).toEqual(await numbersOf(read('IX-1999')));
-    expect((await numbersOf(searched)).total).toBe(11);
-    // The other words typed stay whole words; the last one is any of its words.
-    const two = await withLastWords(t.db, orderList, read('19990 IX-1999'));
-    expect(two.lastWords).toHaveLength(11);
-    expect(await numbersOf(two)).toEqual({ total: 1, numbers: ['IX-19990'] });
+    expect(await numbersOf(searched)).toEqual({ total: 3, numbers: ['LW-4', 'LW-2', 'LW-1'] });
+    expect(await numbersOf(read('Leandra ZY'))).toEqual(await numbersOf(searched));
+    expect(await found('leandra zy')).toEqual(['LW-4', 'LW-2', 'LW-1']);
+    // A whole word typed last is one word.
+    const whole = await withLastWords(t.db, orderList, read('zylka'));
+    expect(whole.lastWords).toEqual(['zylka']);
+    expect(await numbersOf(whole)).toEqual({ total: 2, numbers: ['LW-3', 'LW-1'] });
   }, 60_000);
 
-  test('a start of many words stays a start; a start of none finds nothing', async () => {
-    // IX-1, IX-10 … IX-19, IX-100 …: thousands of words.
-    const many = await withLastWords(t.db, orderList, read('ix-1'));
+  test('a start of many words, with a digit or of a word with one stays a start', async () => {
+    // 40 names that start "vielna".
+    await ordersOf(
+      Array.from({ length: 40 }, (_, n): [string, string, string] => [
+        `VN-${n}`,
+        'Vera',
+        `Vielna${String.fromCharCode(97 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`,
+      ]),
+    );
+    const many = await withLastWords(t.db, orderList, read('vielna'));
     expect(many.lastWords).toBeUndefined();
-    expect((await numbersOf(many)).total).toBe(10_001);
-    const none = await withLastWords(t.db, orderList, read('ix-0'));
+    expect((await numbersOf(many, 50)).total).toBe(40);
+    // Order numbers: "ix-1999" has a digit; "ix" starts "ix-", the part of every IX number
+    // before its digits. Both are starts, and find what they start.
+    for (const search of ['IX-1999', 'ix', 'ix-'])
+      expect((await withLastWords(t.db, orderList, read(search))).lastWords).toBeUndefined();
+    expect((await numbersOf(read('IX-1999'))).total).toBe(11);
+    expect((await numbersOf(read('ix'))).total).toBe(10_001);
+    expect(await found('lw')).toEqual(['LW-5', 'LW-4', 'LW-3', 'LW-2', 'LW-1']);
+    // A start of no word finds nothing.
+    const none = await withLastWords(t.db, orderList, read('qqzz'));
     expect(none.lastWords).toBeUndefined();
     expect(await numbersOf(none)).toEqual({ total: 0, numbers: [] });
-    // LIKE's wildcards typed are text: "ix_1%" starts no word.
-    expect(await withLastWords(t.db, orderList, read('ix_1999%'))).toEqual(read('ix_1999%'));
-    expect(await found('ix_1999%')).toEqual([]);
+    // LIKE's wildcards typed are text: "z%a" and "z_lka" start no word.
+    for (const search of ['z%a', 'z_lka']) {
+      expect(await withLastWords(t.db, orderList, read(search))).toEqual(read(search));
+      expect(await found(search)).toEqual([]);
+    }
   }, 60_000);
 
   test('an order brings its words; an edit its new ones, and the order is found by them', async () => {

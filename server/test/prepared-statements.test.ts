@@ -11,7 +11,8 @@ import { clientsByIds } from '../src/clients/clients';
 import { listUsers } from '../src/users/directory';
 import { listPage } from '../src/lists/list';
 import { orderList } from '../src/orders/list';
-import { newClient } from './stock-support';
+import { listInventory } from '../src/stock/inventory';
+import { newClient, newProduct, warehouseWithPlaces } from './stock-support';
 import { startTestApp, type TestApp } from './helpers';
 
 // Hot statements run as named prepared statements on PostgreSQL (planned once per connection,
@@ -121,6 +122,47 @@ describe('prepared statements', () => {
           .map((page) => page.statement.match(/string_to_array\('([a-z_,]+)'/)?.[1] ?? '?')
           .sort(),
       ).toEqual(onPostgres() ? ['on_hold', 'pending', 'pending,on_hold'] : []);
+    });
+  });
+
+  test('an inventory page of one warehouse is prepared per warehouse, each answering its own', async () => {
+    const clientId = await newClient(t.db, 'Vorbereiteter Bestand GmbH');
+    const small = await warehouseWithPlaces(t.db, 1);
+    const large = await warehouseWithPlaces(t.db, 1);
+    // The small warehouse holds one product, the large one three.
+    for (const [warehouse, skus] of [
+      [small, ['PI-A']],
+      [large, ['PI-B', 'PI-C', 'PI-D']],
+    ] as const)
+      for (const sku of skus) {
+        const productId = await newProduct(t.db, clientId, { sku });
+        await t.db.query(
+          `INSERT INTO stock (product_id, place_id, client_id, warehouse_id, quantity)
+           VALUES ($1, $2, $3, $4, 5)`,
+          [productId, warehouse.placeIds[0], clientId, warehouse.warehouseId],
+        );
+      }
+    await t.db.withLock(0x4b56, async (db) => {
+      const skus = async (warehouseId: number) =>
+        (
+          await listInventory(db, { pageSize: 5 }, 'SKU', { warehouseId: String(warehouseId) })
+        ).items.map((row) => row.productId);
+      const answers = new Set<string>();
+      for (let i = 0; i < 7; i += 1) {
+        answers.add(JSON.stringify([await skus(small.warehouseId), await skus(large.warehouseId)]));
+      }
+      // Every run the same: one product in the small warehouse, three in the large one.
+      expect([...answers].map((a) => (JSON.parse(a) as number[][]).map((x) => x.length))).toEqual([
+        [1, 3],
+      ]);
+      // The warehouse is a literal of the statement, one statement (and plan) per warehouse.
+      const pages = (await preparedOn(db)).filter((s) =>
+        s.statement.includes('FROM stock_totals st'),
+      );
+      expect(
+        pages.map((page) => page.statement.match(/st\.warehouse_id = (\d+)/)?.[1]).sort(),
+      ).toEqual(onPostgres() ? [String(large.warehouseId), String(small.warehouseId)].sort() : []);
+      expect(pages.every((page) => !/\$1/.test(page.statement))).toBe(true);
     });
   });
 

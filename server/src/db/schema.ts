@@ -240,6 +240,7 @@ export interface OrderStatusCountsTable {
 /** The table order_words. */
 export interface OrderWordsTable {
   word: string;
+  numbered: boolean;
 }
 
 /** The table orders. */

@@ -69,9 +69,10 @@ export interface ListQuery<Sort extends string> {
    */
   searchWords?: string;
   /**
-   * The table of every word of `searchWords` (a column `word` of collation "C", e.g.
-   * `order_words`, migration 0154): the last word of a search is searched as the words of
-   * it that it starts, as long as they are few (withLastWords), not as a start (`:*`).
+   * The table of the words of `searchWords` (`word` of collation "C", `numbered`: e.g.
+   * `order_words`, migration 0154): each word without a digit, and of each word with one its
+   * part before the first digit (`numbered`). The last word of a search is searched as the
+   * words it starts, as long as they are few (withLastWords), not as a start (`:*`).
    */
   searchWordsTable?: string;
   /** The SQL expression of each sort key (each with an index on `(expression, id)`). */
@@ -112,11 +113,13 @@ export interface ListFilter {
    */
   parts?(value: string | number): (string | number)[];
   /**
-   * The values are a few fixed words (statuses) that `value` admits alone: each is written
-   * into the statement as a literal instead of a parameter. A page of such filters alone then
+   * The values are a few fixed words (statuses) that `value` admits alone, or the ids of a few
+   * records (warehouses): each is written into the statement as a literal instead of a
+   * parameter (an id as the number it was checked to be). A page of such filters alone then
    * has no parameters, so PostgreSQL plans it once per connection and value (`prepared`): a
-   * plan of its own for each value (a rare status is not a common one), without planning it
-   * on every request.
+   * plan of its own for each value (a rare status is not a common one, a small warehouse not
+   * a large one), without planning it on every request. Not for the ids of many records
+   * (clients): each value is a statement of its own, and `prepared` names only MAX_PREPARED.
    */
   literal?: boolean;
 }
@@ -351,7 +354,9 @@ export const SEARCHED_AS_WORDS = 32;
  * words' index answers a start (`'hofm':*`) by collecting the rows of every word it starts
  * into a bitmap whose rows are all read again; the same rows found by those words (`'hofmann'
  * | 'hofmeister'`) come from the index alone, 2–4 times cheaper (migration 0154). A start of
- * many words ("s", "so-0065") stays a start: its words would be as many lists to read.
+ * many words ("s") stays a start: its words would be as many lists to read. So does a start
+ * with a digit ("so-0065", "4711") or of a word with one (the table has only their parts
+ * before the first digit: "so" starts "so-", so it may start order numbers).
  */
 export async function withLastWords<Sort extends string, Filter extends string>(
   db: Db,
@@ -359,13 +364,15 @@ export async function withLastWords<Sort extends string, Filter extends string>(
   read: ListRead<Sort, Filter>,
 ): Promise<ListRead<Sort, Filter>> {
   const last = read.search && list.searchWords ? wordsOf(read.search).at(-1) : undefined;
-  if (last === undefined || !list.searchWordsTable) return read;
-  const words = await db.query<{ word: string }>(
-    `SELECT DISTINCT word FROM ${list.searchWordsTable}
-      WHERE word LIKE lower($1) ORDER BY word LIMIT ${SEARCHED_AS_WORDS + 1}`,
+  if (last === undefined || !list.searchWordsTable || /[0-9]/.test(last)) return read;
+  const words = await db.query<{ word: string; numbered: boolean }>(
+    `SELECT DISTINCT word, numbered FROM ${list.searchWordsTable}
+      WHERE word LIKE lower($1) ORDER BY word, numbered LIMIT ${SEARCHED_AS_WORDS + 1}`,
     [`${last.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
   );
-  return words.length > 0 && words.length <= SEARCHED_AS_WORDS
+  return words.length > 0 &&
+    words.length <= SEARCHED_AS_WORDS &&
+    words.every((row) => !row.numbered)
     ? { ...read, lastWords: words.map((row) => row.word) }
     : read;
 }
@@ -460,8 +467,12 @@ function whereOf<Sort extends string, Filter extends string>(
   for (const [name, value] of Object.entries(read.filter ?? {}) as [Filter, unknown][]) {
     const filter = list.filters?.[name];
     if (!filter || value === undefined || value === null) continue;
-    if (filter.literal && filter.value) {
-      conditions.push(filter.where(`'${String(value).replace(/'/g, "''")}'`));
+    if (filter.literal) {
+      conditions.push(
+        filter.where(
+          filter.value ? `'${String(value).replace(/'/g, "''")}'` : String(Number(value)),
+        ),
+      );
       continue;
     }
     params.push(value as number);
