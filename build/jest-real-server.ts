@@ -1,11 +1,12 @@
 // Front-end tests talk to the real Kontor server: a child process on a fresh embedded
 // database with the demo data, reached through a fetch that behaves like one browser tab
 // (cookie jar, readable XSRF-TOKEN mirrored into document.cookie). Nothing of ours is mocked.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import vm from 'node:vm';
+import { buildServer } from './kontor-server.cjs';
 
 // jsdom has no fetch; Node's own (outside jest's sandbox) does the real HTTP.
 const nodeFetch = vm.runInThisContext('fetch') as typeof fetch;
@@ -120,7 +121,6 @@ async function stopServer(child: ChildProcess): Promise<void> {
 // Kept on the process outside jest's sandbox: the test files a worker runs share it.
 const outerProcess = vm.runInThisContext('process') as NodeJS.Process & {
   kontorDataTemplate?: Promise<string>;
-  kontorServerBuilt?: boolean;
 };
 
 /**
@@ -139,24 +139,8 @@ function dataTemplate(): Promise<string> {
   return outerProcess.kontorDataTemplate;
 }
 
-/** Builds server/dist once per jest worker (two seconds of CPU each time, and nothing changes). */
-function buildServerOnce(): void {
-  if (outerProcess.kontorServerBuilt) return;
-  // Several jest workers may start servers at once: one builds, the others wait for it.
-  const build = spawnSync(
-    'flock',
-    ['/tmp/kontor-server-build.lock', 'npm', 'run', '--silent', 'build', '-w', 'server'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
-  outerProcess.kontorServerBuilt = true;
-}
-
 async function startProcess(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
-  buildServerOnce();
+  buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'kontor-jest-'));
   cpSync(await dataTemplate(), dataDir, { recursive: true });
   const { child, origin } = await spawnServer(dataDir);

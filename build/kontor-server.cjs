@@ -1,6 +1,6 @@
 // Starting a built Kontor for end-to-end tests and benchmarks that need a server of their
 // own (a deploy, a restart), and the small static host that plays a CDN for deploys by URL.
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const {
   cpSync,
   mkdtempSync,
@@ -12,6 +12,7 @@ const {
 const http = require('node:http');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
+const vm = require('node:vm');
 const { SERVER_NODE_FLAGS } = require('./server-flags.cjs');
 
 const root = resolve(__dirname, '..');
@@ -28,6 +29,25 @@ async function waitFor(url, ms = 60_000) {
     if (Date.now() > until) throw new Error(`${url} did not answer within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Builds server/dist (`npm run build -w server`) for the tests that start `server/dist/main.js`,
+ * once per process: remembered on the real `process`, outside jest's sandbox, so the test files
+ * one jest worker runs build once. Others may build at the same moment (another jest worker, a
+ * person): all take /tmp/kontor-build.lock (`flock /tmp/kontor-build.lock npm run build -w
+ * server` by hand), one builds, the others wait for it.
+ */
+function buildServer() {
+  const outer = vm.runInThisContext('process');
+  if (outer.kontorServerBuilt) return;
+  const build = spawnSync(
+    'flock',
+    ['/tmp/kontor-build.lock', 'npm', 'run', '--silent', 'build', '-w', 'server'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
+  outer.kontorServerBuilt = true;
 }
 
 /** Starts `server/dist/main.js` on `port` with a fresh embedded database and the demo data. */
@@ -120,4 +140,11 @@ function copyModuleBuild(liveUrl, targetDir, name, change) {
   return `/${name}/${liveUrl.slice(liveUrl.lastIndexOf('/') + 1)}`;
 }
 
-module.exports = { waitFor, startKontor, logInContext, serveFolder, copyModuleBuild };
+module.exports = {
+  buildServer,
+  waitFor,
+  startKontor,
+  logInContext,
+  serveFolder,
+  copyModuleBuild,
+};

@@ -6,6 +6,7 @@ export interface RunningKontor {
   dataDir: string;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
+export declare function buildServer(): void;
 export declare function waitFor(url: string, ms?: number): Promise<void>;
 export declare function startKontor(options: {
   port: number;

@@ -1,40 +1,19 @@
 // Kontor as `node server/dist/main.js` starts it — a real process with its own environment —
 // and the PostgreSQL server such processes share.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { buildServer } from '../../build/kontor-server.cjs';
 import { startThrowawayPostgres } from '../../build/throwaway-postgres.cjs';
 import { TEST_HASHING } from '../src/config';
 
-const root = path.resolve(__dirname, '..', '..');
+export { buildServer };
 
-/**
- * Builds server/dist. Others build at the same time: /tmp/kontor-build.lock is the one
- * people take by hand, /tmp/kontor-server-build.lock the one build/jest-real-server.ts takes
- * (always in this order, so nobody waits for the other in a circle).
- */
-export function buildServer(): void {
-  const build = spawnSync(
-    'flock',
-    [
-      '/tmp/kontor-build.lock',
-      'flock',
-      '/tmp/kontor-server-build.lock',
-      'npm',
-      'run',
-      '--silent',
-      'build',
-      '-w',
-      'server',
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
-}
+const root = path.resolve(__dirname, '..', '..');
 
 /** One started Kontor process. */
 export interface ServerProcess {
