@@ -2,7 +2,15 @@
 // the page is read from a partial index on the list's sort (migration 0111), not by walking
 // every newer order backwards (bench/orders.mjs found 995,000 rows read for one page of on-hold
 // orders over 1,000,000). Runs on PGlite and, with server/scripts/test-postgres.sh, on PostgreSQL.
-import { pageStatement, rowsStatement, withLastWords, type ListRead } from '../src/lists/list';
+import type { Db } from '../src/db';
+import {
+  listPage,
+  pageStatement,
+  rowsStatement,
+  withLastWords,
+  TOTAL_CAP,
+  type ListRead,
+} from '../src/lists/list';
 import { orderList } from '../src/orders/list';
 import { startTestApp, type Browser, type TestApp } from './helpers';
 import { admin, graphql } from './graphql-support';
@@ -252,6 +260,69 @@ test('a search among the pending orders reads the open orders’ words, not ever
   ).toBeLessThan(100);
 }, 60_000);
 
+test('a word the statistics find in 15,000 orders or more is “more than 10,000” without counting; a rarer one is counted', async () => {
+  // Of the IX orders, 20,000 go to Häufig and 12,000 to Mittelmaß; ANALYZE makes the statistics.
+  await t.db.query(
+    `UPDATE orders SET ship_last_name = CASE WHEN substr(number, 4)::int % 5 = 0 THEN 'Häufig' ELSE 'Mittelmaß' END
+      WHERE client_id = $1 AND number LIKE 'IX-%'
+        AND (substr(number, 4)::int % 5 = 0 OR substr(number, 4)::int % 25 IN (1, 2, 3))`,
+    [clientId],
+  );
+  await t.db.query('ANALYZE orders');
+  const statements: string[] = [];
+  // A Db of its own: the statistics it reads are its own, not those read before ANALYZE.
+  const recording: Db = {
+    ...t.db,
+    query: (sql, params) => {
+      statements.push(sql);
+      return t.db.query(sql, params);
+    },
+  };
+  const searched = async (search: string, filter?: { status: string }) => {
+    statements.length = 0;
+    const page = await listPage<{ number: string }, 'DATE', 'status'>(
+      recording,
+      orderList,
+      { pageSize: 3, search, sortDirection: 'DESC' },
+      'DATE',
+      filter,
+    );
+    return {
+      search,
+      total: page.total,
+      totalIsLowerBound: page.totalIsLowerBound,
+      numbers: page.items.map((order) => order.number),
+      counted: statements.some((sql) => sql.includes(`LIMIT ${TOTAL_CAP + 1}`)),
+    };
+  };
+  for (const search of ['Häufig', 'häuf'])
+    expect(await searched(search)).toEqual({
+      search,
+      total: TOTAL_CAP,
+      totalIsLowerBound: true,
+      numbers: ['IX-100000', 'IX-99995', 'IX-99990'],
+      counted: false,
+    });
+  // Rarer than ESTIMATED_ABOVE_CAP, filtered, or two words: counted.
+  expect(await searched('Mittelmaß')).toEqual({
+    search: 'Mittelmaß',
+    total: TOTAL_CAP,
+    totalIsLowerBound: true,
+    numbers: ['IX-99978', 'IX-99977', 'IX-99976'],
+    counted: true,
+  });
+  expect(await searched('häufig', { status: 'complete' })).toMatchObject({
+    totalIsLowerBound: true,
+    counted: true,
+  });
+  expect(await searched('häufig ix-99990')).toMatchObject({
+    total: 1,
+    totalIsLowerBound: false,
+    numbers: ['IX-99990'],
+    counted: true,
+  });
+}, 120_000);
+
 describe('a search’s last word is searched as the words of the orders it starts (migration 0154)', () => {
   type Read = ListRead<'DATE', 'status'>;
   const read = (search: string): Read => ({ sortBy: 'DATE', direction: 'DESC', search });
@@ -345,6 +416,37 @@ describe('a search’s last word is searched as the words of the orders it start
       expect(await withLastWords(t.db, orderList, read(search))).toEqual(read(search));
       expect(await found(search)).toEqual([]);
     }
+  }, 60_000);
+
+  test('a search planned once looks its last word’s words up as it runs, finding what a lookup before finds', async () => {
+    // Words with a quote and a backslash: the SQL quotes them as lexeme() does.
+    await ordersOf([
+      ['PO-1', 'Olga', "O'Zylinski"],
+      ['PO-2', 'Olga', 'Zy\\Strich'],
+    ]);
+    for (const search of [
+      'Leandra ZY',
+      'leandra zylka',
+      'zylka',
+      "o'zy",
+      "olga o'zylinski",
+      'zy\\st',
+      'vielna',
+      'vielnab',
+      'z%a',
+      'z_lka',
+      'ix-1999',
+      'qqzz',
+      'lw',
+    ]) {
+      const before = await numbersOf(await withLastWords(t.db, orderList, read(search)), 50);
+      expect({ search, ...(await numbersOf({ ...read(search), searchAtRun: true }, 50)) }).toEqual({
+        search,
+        ...before,
+      });
+    }
+    expect((await numbersOf({ ...read("o'zy"), searchAtRun: true })).numbers).toEqual(['PO-1']);
+    expect((await numbersOf({ ...read('zy\\st'), searchAtRun: true })).numbers).toEqual(['PO-2']);
   }, 60_000);
 
   test('an order brings its words; an edit its new ones, and the order is found by them', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { prepared, type Db, type SqlParam } from '../db';
+import { databaseOf, prepared, type Db, type SqlParam } from '../db';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
 import { field, hasNul, parse } from '../domain/validation';
 import { columnsSql, propertiesFor, type Asked, type Fields, type Readable } from './projection';
@@ -309,6 +309,12 @@ export interface ListRead<Sort extends string, Filter extends string> {
    * (withLastWords): searched for instead of that start.
    */
   lastWords?: readonly string[] | null;
+  /**
+   * The search's words are a value of the statement's run, not of its plan (`(SELECT …)`):
+   * PostgreSQL estimates every search of the statement alike, so it keeps one generic plan
+   * for them (plannedOnce). Otherwise each search is planned with its words' statistics.
+   */
+  searchAtRun?: boolean;
 }
 
 /** ASCII punctuation at a typed word's ends (`search_words` also indexes a word from after it). */
@@ -363,13 +369,13 @@ export async function withLastWords<Sort extends string, Filter extends string>(
   list: ListQuery<Sort>,
   read: ListRead<Sort, Filter>,
 ): Promise<ListRead<Sort, Filter>> {
-  const last = read.search && list.searchWords ? wordsOf(read.search).at(-1) : undefined;
-  if (last === undefined || !list.searchWordsTable || /[0-9]/.test(last)) return read;
+  const last = lastWordLookedUp(list, read);
+  if (last === undefined) return read;
   const words = await db.query<{ word: string; numbered: boolean }>(
-    `SELECT DISTINCT word, numbered FROM ${list.searchWordsTable}
-      WHERE word LIKE lower($1) ORDER BY word, numbered LIMIT ${SEARCHED_AS_WORDS + 1}`,
-    [`${last.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
+    startedWordsSql(list.searchWordsTable!, '$1'),
+    [last],
   );
+  // Searched as these words: the rule of lastWordsQuerySql's CASE.
   return words.length > 0 &&
     words.length <= SEARCHED_AS_WORDS &&
     words.every((row) => !row.numbered)
@@ -377,28 +383,96 @@ export async function withLastWords<Sort extends string, Filter extends string>(
     : read;
 }
 
+/** A search's last word if the list looks up the words it starts (it has no digit). */
+function lastWordLookedUp<Sort extends string, Filter extends string>(
+  list: ListQuery<Sort>,
+  read: ListRead<Sort, Filter>,
+): string | undefined {
+  const last = read.search && list.searchWords ? wordsOf(read.search).at(-1) : undefined;
+  return last === undefined || !list.searchWordsTable || /[0-9]/.test(last) ? undefined : last;
+}
+
+/**
+ * The words of `table` that the typed word `word` (an SQL parameter) starts, one more than
+ * SEARCHED_AS_WORDS at most. A start as the range of words from it to it followed by the
+ * last character (`word` is of collation "C": byte order, which is code point order), not as
+ * LIKE: a range with a parameter is a range of the index in a plan made for any word too.
+ */
+const startedWordsSql = (table: string, word: string) =>
+  `SELECT DISTINCT word, numbered FROM ${table}
+      WHERE word >= lower(${word}) AND word < lower(${word}) || chr(1114111)
+      ORDER BY word, numbered LIMIT ${SEARCHED_AS_WORDS + 1}`;
+
+/**
+ * The tsquery of a search whose last word's words are looked up as the statement runs, not
+ * before it (withLastWords): a search planned once (plannedOnce) costs one statement, not two
+ * (each a round trip and a write to a socket: about a tenth of a search's CPU). The typed
+ * words but the last as they are; the last as the words it starts when they are 1 to
+ * SEARCHED_AS_WORDS and none numbered, else as a start: withLastWords' rule, in SQL.
+ */
+function lastWordsQuerySql(table: string, search: string, params: SqlParam[]): string {
+  const words = wordsOf(search);
+  const last = words.at(-1)!;
+  const before = words
+    .slice(0, -1)
+    .map((word) => `${lexeme(word)} & `)
+    .join('');
+  params.push(before, `${lexeme(last)}:*`, last);
+  const n = params.length;
+  // lexeme() in SQL: quoted, its quotes and backslashes escaped.
+  const quoted = `'''' || replace(replace(started.word, '\\', '\\\\'), '''', '''''') || ''''`;
+  return `(SELECT lower($${n - 2} || CASE
+             WHEN count(*) BETWEEN 1 AND ${SEARCHED_AS_WORDS} AND NOT bool_or(started.numbered)
+             THEN '( ' || string_agg(${quoted}, ' | ' ORDER BY started.word) || ' )'
+             ELSE $${n - 1} END)::tsquery
+         FROM (${startedWordsSql(table, `$${n}`)}) started)`;
+}
+
 /** The fewest characters of a search's last word for its page to be planned once. */
 const PLANNED_ONCE_FROM = 3;
 
 /**
- * Whether a searched page may keep one plan for every search: searched by words
- * (`searchWords`) and nothing else that is a parameter (its filters `literal`), counted (not
- * beyond the cap), the last word typed at least PLANNED_ONCE_FROM characters. Its one scan is
- * the words' index whatever the words, so PostgreSQL's generic plan is each search's own,
- * without 0.4–0.6 ms of parsing and planning a request (bench/orders.mjs). The start of a
- * word of one or two letters may start most rows' words, which a plan of its own reads
- * differently (along the table, up to the cap: 11 ms, not 185).
+ * Whether a searched first page may keep one plan for every search: searched by words
+ * (`searchWords`) and nothing else that is a parameter (its filters `literal`, no cursor),
+ * counted (not beyond the cap), the last word typed at least PLANNED_ONCE_FROM characters. Its
+ * one scan is the words' index whatever the words, so PostgreSQL's generic plan is each
+ * search's own, without 0.4–0.6 ms of planning a request (bench/orders.mjs). The words are a
+ * value of the run (`searchAtRun`): planned with each search's own statistics, a rare name's
+ * plan looks cheaper than the generic one (estimated at a default 0.5 % of the rows), and
+ * PostgreSQL then planned every request anew. The start of a word of one or two letters may
+ * start most rows' words, which a plan of its own reads differently (along the table, up to
+ * the cap: 11 ms, not 185).
  */
 function plannedOnce<Sort extends string, Filter extends string>(
   list: ListDefinition<Sort, Filter>,
   read: ListRead<Sort, Filter>,
-  params: readonly SqlParam[],
+  offset: number,
   remembered: boolean,
 ): boolean {
-  if (!read.search || !list.searchWords || remembered || read.after || params.length !== 1)
-    return false;
+  if (!read.search || !list.searchWords || remembered || read.after || offset !== 0) return false;
+  const parameters = (Object.entries(read.filter ?? {}) as [Filter, unknown][]).filter(
+    ([name, value]) => value !== undefined && value !== null && !list.filters?.[name]?.literal,
+  );
   const last = wordsOf(read.search).at(-1);
-  return last !== undefined && [...last].length >= PLANNED_ONCE_FROM;
+  return parameters.length === 0 && last !== undefined && [...last].length >= PLANNED_ONCE_FROM;
+}
+
+/**
+ * The read of a page as listPage runs it: a search planned once (`once`, plannedOnce) looks
+ * its last word's words up as it runs (`searchAtRun`), any other before (withLastWords).
+ */
+export async function pageRead<Sort extends string, Filter extends string>(
+  db: Db,
+  list: ListDefinition<Sort, Filter>,
+  typed: ListRead<Sort, Filter>,
+  offset: number,
+  remembered: boolean,
+): Promise<{ read: ListRead<Sort, Filter>; once: boolean }> {
+  const once = plannedOnce(list, typed, offset, remembered);
+  return {
+    read: once ? { ...typed, searchAtRun: true } : await withLastWords(db, list, typed),
+    once,
+  };
 }
 
 /** Escapes LIKE wildcards so a search for `50%` means the text `50%`. */
@@ -456,8 +530,15 @@ function whereOf<Sort extends string, Filter extends string>(
 ): { where: string; params: SqlParam[] } {
   const conditions: string[] = [];
   if (read.search && list.searchWords) {
-    params.push(typedWords(read.search, read.lastWords));
-    conditions.push(`${list.searchWords} @@ lower($${params.length})::tsquery`);
+    const lookedUp = read.searchAtRun && !read.lastWords && lastWordLookedUp(list, read);
+    if (lookedUp) {
+      const query = lastWordsQuerySql(list.searchWordsTable!, read.search, params);
+      conditions.push(`${list.searchWords} @@ ${query}`);
+    } else {
+      params.push(typedWords(read.search, read.lastWords));
+      const query = `lower($${params.length})::tsquery`;
+      conditions.push(`${list.searchWords} @@ ${read.searchAtRun ? `(SELECT ${query})` : query}`);
+    }
   } else if (read.search) {
     params.push(likePattern(read.search));
     const p = `$${params.length}`;
@@ -647,6 +728,75 @@ function rememberAboveCap<Sort extends string, Filter extends string>(
   reads.set(countKey(list, read), Date.now() + ABOVE_CAP_REMEMBERED_MS);
 }
 
+/**
+ * A search of one word that starts a word the table's statistics find in at least this many
+ * rows says "more than 10,000" without counting (estimatedAboveCap): half again the cap, so
+ * that an estimate off by a third still holds.
+ */
+export const ESTIMATED_ABOVE_CAP = TOTAL_CAP * 1.5;
+/** How long a list's frequent words (its table's statistics) are used before read again. */
+const FREQUENT_WORDS_KEPT_MS = 60_000;
+const frequentWords = new WeakMap<
+  Db,
+  WeakMap<object, { until: number; words: Promise<readonly string[]> }>
+>();
+
+/**
+ * The words of `table`'s tsvector `column` that its statistics (pg_stats, made by ANALYZE:
+ * `most_common_elems`) find in at least ESTIMATED_ABOVE_CAP rows (the table's estimated rows
+ * × each word's share). None without statistics (a table never analyzed).
+ */
+async function readFrequentWords(db: Db, table: string, column: string): Promise<string[]> {
+  const [found] = await db.query<{ words: string[] | null }>(
+    `SELECT array_agg(e.word) AS words
+       FROM pg_stats s JOIN pg_class c ON c.oid = $1::regclass,
+            unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(word, share)
+      WHERE s.schemaname = current_schema() AND s.tablename = $2 AND s.attname = $3
+        AND e.word IS NOT NULL AND e.share * c.reltuples * (1 - s.null_frac) >= $4`,
+    [table, table, column, ESTIMATED_ABOVE_CAP],
+  );
+  return found?.words ?? [];
+}
+
+/**
+ * Whether a read is a search of one word that starts a word the table's statistics find in
+ * at least ESTIMATED_ABOVE_CAP rows: its page then says "more than 10,000" without counting
+ * 10,001 rows first (a common surname among 1,000,000 orders: its first search in
+ * ABOVE_CAP_REMEMBERED_MS counted 10,001 rows, 4–10 ms of PostgreSQL, and at 32 clients those
+ * counts were the slowest 1 % of the searches: bench/orders.mjs). The last word typed finds
+ * every row of a word it starts (searched as a start or as the words it starts), so that
+ * word's rows are a lower bound. Only unfiltered (a filter's rows are not in the estimate) and
+ * only for lists whose `searchWords` is a column (`alias.column`) of their `estimatedFrom`
+ * table. Statistics estimate from a sample: with the margin of ESTIMATED_ABOVE_CAP, a page
+ * says "more than 10,000" wrongly only of a word that lost a third of its rows since the
+ * table was last analyzed.
+ */
+export async function estimatedAboveCap<Sort extends string, Filter extends string>(
+  db: Db,
+  list: ListQuery<Sort>,
+  read: ListRead<Sort, Filter>,
+): Promise<boolean> {
+  if (!read.search || !list.searchWords || !list.estimatedFrom) return false;
+  if (Object.values(read.filter ?? {}).some((value) => value !== undefined && value !== null))
+    return false;
+  const words = wordsOf(read.search);
+  if (words.length !== 1) return false;
+  const database = databaseOf(db);
+  let lists = frequentWords.get(database);
+  if (!lists) frequentWords.set(database, (lists = new WeakMap()));
+  let known = lists.get(list);
+  if (!known || known.until <= Date.now()) {
+    const column = list.searchWords.slice(list.searchWords.lastIndexOf('.') + 1);
+    known = {
+      until: Date.now() + FREQUENT_WORDS_KEPT_MS,
+      words: readFrequentWords(db, list.estimatedFrom, column).catch(() => []),
+    };
+    lists.set(list, known);
+  }
+  const typed = words[0]!.toLowerCase();
+  return (await known.words).some((word) => word.startsWith(typed));
+}
+
 /** A count of matching rows (no further than TOTAL_CAP + 1) as the page shows it. */
 function capped(total: number): { total: number; totalIsLowerBound: boolean } {
   return total > TOTAL_CAP
@@ -794,31 +944,28 @@ export async function listPage<T, Sort extends string, Filter extends string = n
     );
   const filterValues = check(() => parseFilter(list, filter, 'filter.'));
   if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
-  const read = await withLastWords<Sort, Filter>(db, list, {
+  const typed: ListRead<Sort, Filter> = {
     search: parsed.search,
     filter: filterValues,
     sortBy,
     direction,
     after,
-  });
+  };
   // One row more than the page tells whether a next page exists; the total comes along.
-  const remembered = knownAboveCap(list, read);
+  const remembered = knownAboveCap(list, typed) || (await estimatedAboveCap(db, list, typed));
   const shaped = shapedFor(list, asked);
+  const { read, once } = await pageRead(db, list, typed, offset, remembered);
   const statement = shapedPageStatement(shaped, read, pageSize + 1, offset, remembered);
   // A first page without search or filter (a list as it opens, or filtered by `literal`
   // filters alone) has no parameters, so one plan serves every run: PostgreSQL keeps it on
   // each connection (a named prepared statement) instead of planning it per request. Pages
   // with parameters stay unnamed: a generic plan for a filter value would ignore how many
-  // rows that value has. Except a search by words alone: see plannedOnce. A search planned
-  // for itself must not share its text with one planned once (a named statement is found by
-  // its text).
+  // rows that value has. Except a search by words alone: see plannedOnce (its text, with
+  // `searchAtRun`, is never that of a search planned for itself).
   const text =
-    offset === 0 &&
-    (statement.params.length === 0 || plannedOnce(list, read, statement.params, remembered))
+    offset === 0 && (statement.params.length === 0 || once)
       ? prepared(statement.text)
-      : read.search && list.searchWords
-        ? `${statement.text}\n-- planned for this search`
-        : statement.text;
+      : statement.text;
   let rows = await db.query<Positioned<T> & { _total: number }>(text, statement.params);
   // A page past the end has no row to carry the total (a first page without rows has none).
   const counted =
@@ -829,10 +976,12 @@ export async function listPage<T, Sort extends string, Filter extends string = n
         : await cappedTotal(db, list, read);
   // Remembered from a count, never from the memory itself (it must run out and count again).
   if (counted.totalIsLowerBound && !remembered) {
-    rememberAboveCap(list, read);
-    // A search beyond the cap sorted only the matches it counted: the page along the sort.
+    rememberAboveCap(list, typed);
+    // A search beyond the cap sorted only the matches it counted: the page along the sort,
+    // planned for this search (a plan for any search may sort all of a word's rows).
     if (read.search) {
-      const beyond = shapedPageStatement(shaped, read, pageSize + 1, offset, true);
+      const along = once ? await withLastWords(db, list, typed) : read;
+      const beyond = shapedPageStatement(shaped, along, pageSize + 1, offset, true);
       rows = await db.query<Positioned<T> & { _total: number }>(beyond.text, beyond.params);
     }
   }
