@@ -99,6 +99,12 @@ test('a required client left empty says "Dies ist ein Pflichtfeld" on the picker
   const context = await browser.newContext({ baseURL: kontor.base, locale: 'de-DE' });
   await logInContext(context, kontor.base, 'admin@kontor.test', 'admin');
   const page = await context.newPage();
+  // The picker's chunk comes late (a slow network or machine): the save shows the error on
+  // its stand-in, and the focus goes to the picker when it is there.
+  await page.route(/record-picker/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto('/administration/departments/create');
   await booted(page);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ohne Mandant');

@@ -163,6 +163,8 @@ function showFirstError(form: HTMLFormElement): boolean {
   const field = form
     .querySelector('.bp6-form-group.bp6-intent-danger')
     ?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button');
+  // A field still loading (a record picker's stand-in is disabled) cannot take the focus yet.
+  if (field && 'disabled' in field && field.disabled) return false;
   const target = field ?? form.querySelector<HTMLElement>('[role="alert"]');
   if (!target) return false;
   field?.focus({ preventScroll: true });
@@ -191,8 +193,21 @@ export function KontorForm<Values extends FieldValues>({
     focusPending.current = form.failures;
   }, [form.failures]);
   useEffect(() => {
-    if (focusPending.current > 0 && element.current && showFirstError(element.current))
+    const form = element.current;
+    if (focusPending.current === 0 || !form) return;
+    if (showFirstError(form)) {
       focusPending.current = 0;
+      return;
+    }
+    // The first error's field may come later than the form's render (a record picker loads
+    // its chunk on its own): each change of the form's elements tries again.
+    const observer = new MutationObserver(() => {
+      if (!showFirstError(form)) return;
+      focusPending.current = 0;
+      observer.disconnect();
+    });
+    observer.observe(form, { childList: true, subtree: true });
+    return () => observer.disconnect();
   });
   return (
     <FormContext.Provider value={form as unknown as FormState}>
