@@ -176,6 +176,9 @@ const unsplitOrders = {
   filters: { ...orderList.filters, status: { ...orderList.filters.status, parts: undefined } },
 };
 
+/** Issue 14's goal case: the list with a status filter and a free-text search. */
+const GOAL_CASE = 'status PENDING + search a surname';
+
 /** A random element. */
 const any = (list) => list[Math.floor(Math.random() * list.length)];
 
@@ -211,7 +214,7 @@ const CASES = [
     draw: () => ({ search: sku(Math.floor(Math.random() * 100_000)) }),
   },
   {
-    label: 'status PENDING + search a surname',
+    label: GOAL_CASE,
     draw: () => ({ filter: { status: 'PENDING' }, search: any(LAST_NAMES) }),
   },
 ];
@@ -525,8 +528,13 @@ if (listRows.length > 0) {
   console.log(`\n(${cores} cores; the load generator runs on them too.)`);
   const top = Math.max(...CONCURRENCY);
   const missed = listRows.filter((r) => r.connections === top && r.gql.p99 >= 100);
+  const goal = listRows.find((r) => r.connections === top && r.label === GOAL_CASE);
+  if (goal)
+    console.log(
+      `\n${top} clients, the goal (a status filter and a free-text search: ${GOAL_CASE}): GraphQL p99 ${goal.gql.p99} ms, ${goal.gql.p99 < 100 ? 'under' : 'NOT under'} 100 ms`,
+    );
   console.log(
-    `\n${top} clients: GraphQL p99 goal < 100 ms ${missed.length === 0 ? 'met in every case' : `NOT met: ${missed.map((r) => `${r.label} (${r.gql.p99} ms)`).join('; ')}`}`,
+    `${top} clients, every case: GraphQL p99 < 100 ms ${missed.length === 0 ? 'in every case' : `NOT in: ${missed.map((r) => `${r.label} (${r.gql.p99} ms)`).join('; ')}`}`,
   );
   console.log(
     `\nDashboard over ${ORDERS.toLocaleString('en')} orders: GraphQL \`dashboard\` (concurrent requests share a read) beside its statement (session + dashboard(), each call its own read) on a pool of 10, ${SECONDS} s per row\n`,
