@@ -364,6 +364,14 @@ describe('a search’s last word is searched as the words of the orders it start
       );
   };
 
+  /** 40 orders (`<number>-0` …) to Vera `<start>aa` … `<start>bn`: a start of many words. */
+  const fortyStarting = (number: string, start: string) =>
+    Array.from({ length: 40 }, (_, n): [string, string, string] => [
+      `${number}-${n}`,
+      'Vera',
+      `${start}${String.fromCharCode(97 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`,
+    ]);
+
   test('a start of few words is searched as those words, finding what the start finds', async () => {
     await ordersOf([
       ['LW-1', 'Leandra', 'Zylka'],
@@ -390,13 +398,7 @@ describe('a search’s last word is searched as the words of the orders it start
 
   test('a start of many words, with a digit or of a word with one stays a start', async () => {
     // 40 names that start "vielna".
-    await ordersOf(
-      Array.from({ length: 40 }, (_, n): [string, string, string] => [
-        `VN-${n}`,
-        'Vera',
-        `Vielna${String.fromCharCode(97 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`,
-      ]),
-    );
+    await ordersOf(fortyStarting('VN', 'Vielna'));
     const many = await withLastWords(t.db, orderList, read('vielna'));
     expect(many.lastWords).toBeUndefined();
     expect((await numbersOf(many, 50)).total).toBe(40);
@@ -427,11 +429,7 @@ describe('a search’s last word is searched as the words of the orders it start
       ['SC-3', 'Paul', 'Zorbach'],
       ['SC-4', 'Olga', "O'Zylinski"],
       ['SC-5', 'Olga', 'Zy\\Strich'],
-      ...Array.from({ length: 40 }, (_, n): [string, string, string] => [
-        `SQ-${n}`,
-        'Vera',
-        `Yselb${String.fromCharCode(97 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`,
-      ]),
+      ...fortyStarting('SQ', 'Yselb'),
     ]);
     for (const search of [
       'Leonore ZOR',
