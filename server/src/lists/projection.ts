@@ -46,17 +46,25 @@ export function askedOf(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments
 }
 
 /**
+ * The row properties a GraphQL field reads: always the same ones, or, for a field whose value
+ * is an object made of the row's own columns (an order's shipping address), those of the
+ * sub-fields the query asks of it (undefined when one of them is not readable).
+ */
+export type Reads = readonly string[] | ((asked: Asked) => readonly string[] | undefined);
+
+/**
  * The GraphQL fields of a type a projection may serve, each with the row properties it reads
  * (`total: ['totalCents']`, `client: ['clientId']`). Only these: a field left out (one whose
  * resolver reads more, a list of children …) makes the whole record read as before.
  */
-export type Readable = Readonly<Record<string, readonly string[]>>;
+export type Readable = Readonly<Record<string, Reads>>;
 
 /** The row properties the asked fields read (always its id), or undefined when one of them is not readable. */
 export function propertiesFor(readable: Readable, asked: Asked): string[] | undefined {
   const properties = new Set(['id']);
-  for (const name of asked.keys()) {
-    const reads = readable[name];
+  for (const [name, below] of asked) {
+    const field = readable[name];
+    const reads = typeof field === 'function' ? field(below) : field;
     if (!reads) return undefined;
     for (const property of reads) properties.add(property);
   }
@@ -66,4 +74,21 @@ export function propertiesFor(readable: Readable, asked: Asked): string[] | unde
 /** `readable` of properties read by fields of their own names (`{ sku: ['sku'] }`). */
 export function sameNames(...names: string[]): Readable {
   return Object.fromEntries(names.map((name) => [name, [name]]));
+}
+
+/**
+ * The Reads of an object field whose sub-fields each read one property of the row
+ * (`{ firstName: 'ship_first_name', … }`): a list asking an address's name and city reads
+ * those columns, not all fifteen.
+ */
+export function partsRead(properties: Readonly<Record<string, string>>): Reads {
+  return (asked) => {
+    const reads: string[] = [];
+    for (const name of asked.keys()) {
+      const property = properties[name];
+      if (property === undefined) return undefined;
+      reads.push(property);
+    }
+    return reads;
+  };
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { Address } from '../clients/clients';
 import { CLIENT_FIELDS } from '../clients/clients';
 import { hasNul } from '../domain/validation';
 import type { ListDefinition } from '../lists/list';
-import { columnsSql, sameNames, type Fields, type Readable } from '../lists/projection';
+import { columnsSql, partsRead, sameNames, type Fields, type Readable } from '../lists/projection';
 import { SHIPPING_METHOD_FIELDS, SHIPPING_METHOD_READABLE } from '../shipping/shipping';
 import { isDay } from '../stock/list';
 
@@ -15,26 +16,30 @@ export type OrderFilter =
 
 const STATUSES = ['pending', 'processing', 'complete', 'on_hold', 'cancelled'];
 
-const ADDRESS_COLUMNS = [
-  'company',
-  'prefix',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'suffix',
-  'street',
-  'house_number',
-  'postcode',
-  'city',
-  'country_code',
-  'state',
-  'email',
-  'phone',
-  'additional_lines',
-];
+/** An address's parts (SPEC.md §3) with their columns after `ship_` and `bill_`. */
+export const ADDRESS_PARTS = [
+  ['company', 'company'],
+  ['prefix', 'prefix'],
+  ['firstName', 'first_name'],
+  ['middleName', 'middle_name'],
+  ['lastName', 'last_name'],
+  ['suffix', 'suffix'],
+  ['street', 'street'],
+  ['houseNumber', 'house_number'],
+  ['postcode', 'postcode'],
+  ['city', 'city'],
+  ['countryCode', 'country_code'],
+  ['state', 'state'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['additionalLines', 'additional_lines'],
+] as const satisfies readonly (readonly [keyof Address, string])[];
 
-const SHIP = ADDRESS_COLUMNS.map((column) => `ship_${column}`);
-const BILL = ADDRESS_COLUMNS.map((column) => `bill_${column}`);
+/** The columns of an address's parts by the part (`{ firstName: 'ship_first_name', … }`). */
+const partColumns = (prefix: 'ship_' | 'bill_') =>
+  Object.fromEntries(ADDRESS_PARTS.map(([part, column]) => [part, `${prefix}${column}`]));
+const SHIP = partColumns('ship_');
+const BILL = partColumns('bill_');
 
 /** The columns of an order (`o` = orders) by OrderRow's properties (toOrder makes the addresses). */
 export const ORDER_FIELDS: Fields = {
@@ -58,7 +63,9 @@ export const ORDER_FIELDS: Fields = {
   createdAt: 'o.created_at',
   updatedAt: 'o.updated_at',
   createdBy: 'o.created_by',
-  ...Object.fromEntries([...SHIP, ...BILL].map((column) => [column, `o.${column}`])),
+  ...Object.fromEntries(
+    [...Object.values(SHIP), ...Object.values(BILL)].map((column) => [column, `o.${column}`]),
+  ),
 };
 
 /** ORDER_FIELDS as a SELECT list. */
@@ -88,8 +95,9 @@ const ORDER_READABLE: Readable = {
   client: ['clientId'],
   shippingMethod: ['shippingMethodId'],
   department: ['departmentId'],
-  shippingAddress: SHIP,
-  billingAddress: BILL,
+  // The address parts asked, each its column.
+  shippingAddress: partsRead(SHIP),
+  billingAddress: partsRead(BILL),
   // Loaded by the order's id.
   items: ['id'],
   attributes: ['id'],

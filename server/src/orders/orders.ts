@@ -14,7 +14,7 @@ import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/
 import { releaseOrderReservations } from '../picklists/reservations';
 import type { ShippingMethod } from '../shipping/shipping';
 import type { Actor } from '../stock/stock';
-import { ORDER_COLUMNS, orderList, type OrderFilter, type OrderSort } from './list';
+import { ADDRESS_PARTS, ORDER_COLUMNS, orderList, type OrderFilter, type OrderSort } from './list';
 import { lineVatCents, totals, type ValidOrder } from './rules';
 
 // The business functions of orders (shared/DOMAIN.md "Outbound"): each takes a Db (or a
@@ -130,24 +130,6 @@ export interface FulfillmentProblem {
   message: string;
   params?: Record<string, string | number>;
 }
-
-const ADDRESS_PARTS = [
-  ['company', 'company'],
-  ['prefix', 'prefix'],
-  ['firstName', 'first_name'],
-  ['middleName', 'middle_name'],
-  ['lastName', 'last_name'],
-  ['suffix', 'suffix'],
-  ['street', 'street'],
-  ['houseNumber', 'house_number'],
-  ['postcode', 'postcode'],
-  ['city', 'city'],
-  ['countryCode', 'country_code'],
-  ['state', 'state'],
-  ['email', 'email'],
-  ['phone', 'phone'],
-  ['additionalLines', 'additional_lines'],
-] as const satisfies readonly (readonly [keyof Address, string])[];
 
 /** The orders table's row as ORDER_COLUMNS reads it. */
 export type OrderRow = Omit<Order, 'shippingAddress' | 'billingAddress'> & Record<string, unknown>;
