@@ -145,6 +145,29 @@ describe('the orders list', () => {
     expect(pageStatement).not.toContain('o.created_at');
   });
 
+  test('an address asked for its type alone reads none of its columns and is still there', async () => {
+    const { answer, statements } = await withStatements(
+      `query($c: ID!) { orders(filter: { clientId: $c }, sortBy: NUMBER) {
+        items { number shippingAddress { __typename } billingAddress { city } } } }`,
+      { c: String(clientId) },
+    );
+    expect((answer.data as Json).orders.items).toEqual([
+      {
+        number: 'PRJ-1',
+        shippingAddress: { __typename: 'Address' },
+        billingAddress: { city: 'Bremen' },
+      },
+      {
+        number: 'PRJ-2',
+        shippingAddress: { __typename: 'Address' },
+        billingAddress: { city: 'Bremen' },
+      },
+    ]);
+    const pageStatement = statements.find((sql) => sql.includes('FROM orders o'))!;
+    expect(pageStatement).not.toContain('ship_');
+    expect(pageStatement).toContain('o.bill_city');
+  });
+
   test('every field of an order asked of the page answers as the order itself', async () => {
     const EVERY = `${ROW} heldFromStatus editable subtotal vat currency billingSameAsShipping
       billingAddress { firstName lastName street city } fulfillmentErrorAt createdAt updatedAt

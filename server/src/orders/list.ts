@@ -121,7 +121,11 @@ const day = (name: string) =>
  */
 export const orderList: ListDefinition<OrderSort, OrderFilter> = {
   select: ORDER_COLUMNS,
-  projection: { columns: ORDER_FIELDS, readable: ORDER_READABLE },
+  projection: {
+    columns: ORDER_FIELDS,
+    readable: ORDER_READABLE,
+    objects: { shippingAddress: SHIP, billingAddress: BILL },
+  },
   // A page reads its orders' clients and shipping methods along (as far as the fields asked
   // of them are readable: the list shows their names).
   carries: {

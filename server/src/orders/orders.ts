@@ -147,8 +147,9 @@ function addressOf(row: OrderRow, columns: readonly string[]): Address {
 }
 
 /**
- * An order from its row (ship_* and bill_* columns → addresses). A page maps every row: no
- * per-row arrays (Object.entries of 50 columns was most of a list request's own CPU).
+ * An order from its row (ship_* and bill_* columns → addresses). No per-row arrays: a batch
+ * maps many rows (Object.entries of 50 columns was most of a list request's own CPU). The
+ * list's pages make their addresses as they copy their rows (orderList's `objects`).
  */
 export function toOrder(row: OrderRow): Order {
   const order: Record<string, unknown> = {};
@@ -173,15 +174,8 @@ export async function listOrders(
   /** What a GraphQL query asks of each order: its page reads those columns only. */
   asked?: Asked,
 ): Promise<Page<Order>> {
-  const page = await listPage<OrderRow, OrderSort, OrderFilter>(
-    db,
-    orderList,
-    args,
-    sortBy,
-    filter,
-    asked,
-  );
-  return { ...page, items: page.items.map(toOrder) };
+  // Its items are orders as they come (the list's projection makes the addresses).
+  return listPage<Order, OrderSort, OrderFilter>(db, orderList, args, sortBy, filter, asked);
 }
 
 /** One order, or undefined. */
