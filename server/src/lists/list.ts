@@ -245,11 +245,11 @@ export function shapedPageStatement<Sort extends string, Filter extends string>(
 
 /**
  * The items of a page's rows: each row's own columns (without `_sort`, `_id`, `_total`), the
- * parts of each of `objects` as its object (always there, of the parts read), and each carried record's `<name>.<property>`
- * columns as its `<name>` property (undefined where its join found none). One loop over the
- * columns the rows share, each row copied once: copying a row with object rest
- * (`{ _sort, ...item }`) cost a tenth of a page request's CPU, and a second copy per row (an
- * order's addresses) a thirtieth.
+ * parts of each of `objects` as its object (always there, with the parts read), and each
+ * carried record's `<name>.<property>` columns as its `<name>` property (undefined where its
+ * join found none). One loop over the columns the rows share, each row copied once: copying a
+ * row with object rest (`{ _sort, ...item }`) cost a tenth of a page request's CPU, and a
+ * second copy per row (an order's addresses) a thirtieth.
  */
 function itemsOf<T>(
   rows: readonly Record<string, unknown>[],

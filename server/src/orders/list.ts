@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Address } from '../clients/clients';
-import { CLIENT_FIELDS } from '../clients/clients';
+import { CLIENT_FIELDS, type Address } from '../clients/clients';
 import { hasNul } from '../domain/validation';
 import type { ListDefinition } from '../lists/list';
 import { columnsSql, partsRead, sameNames, type Fields, type Readable } from '../lists/projection';
@@ -41,7 +40,7 @@ const partColumns = (prefix: 'ship_' | 'bill_') =>
 const SHIP = partColumns('ship_');
 const BILL = partColumns('bill_');
 
-/** The columns of an order (`o` = orders) by OrderRow's properties (toOrder makes the addresses). */
+/** The columns of an order (`o` = orders) by OrderRow's properties (addresses: `objects`, toOrder). */
 export const ORDER_FIELDS: Fields = {
   id: 'o.id',
   number: 'o.number',
