@@ -28,6 +28,10 @@ module.exports = {
   // Jest's default is one worker less than the cores: one on a 2-core CI machine, which then
   // idles while a test waits for its server. Two keep both cores busy.
   maxWorkers: 2,
+  // A worker that has run several files against real servers takes up to a second to exit on
+  // its own on a 2-core machine; jest's default of 500 ms killed it first ("failed to exit
+  // gracefully"), before its exit handler removed its data template (jest-real-server.ts).
+  workerGracefulExitTimeout: 5_000,
   projects: [
     front('shared-session'),
     front('ui'),
