@@ -40,6 +40,9 @@ const partColumns = (prefix: 'ship_' | 'bill_') =>
 const SHIP = partColumns('ship_');
 const BILL = partColumns('bill_');
 
+/** An order's addresses with their parts' columns: the list's `objects`, and toOrder's. */
+export const ORDER_ADDRESSES = { shippingAddress: SHIP, billingAddress: BILL };
+
 /** The columns of an order (`o` = orders) by OrderRow's properties (addresses: `objects`, toOrder). */
 export const ORDER_FIELDS: Fields = {
   id: 'o.id',
@@ -123,7 +126,7 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
   projection: {
     columns: ORDER_FIELDS,
     readable: ORDER_READABLE,
-    objects: { shippingAddress: SHIP, billingAddress: BILL },
+    objects: ORDER_ADDRESSES,
   },
   // A page reads its orders' clients and shipping methods along (as far as the fields asked
   // of them are readable: the list shows their names).

@@ -14,7 +14,14 @@ import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/
 import { releaseOrderReservations } from '../picklists/reservations';
 import type { ShippingMethod } from '../shipping/shipping';
 import type { Actor } from '../stock/stock';
-import { ADDRESS_PARTS, ORDER_COLUMNS, orderList, type OrderFilter, type OrderSort } from './list';
+import {
+  ADDRESS_PARTS,
+  ORDER_ADDRESSES,
+  ORDER_COLUMNS,
+  orderList,
+  type OrderFilter,
+  type OrderSort,
+} from './list';
 import { lineVatCents, totals, type ValidOrder } from './rules';
 
 // The business functions of orders (shared/DOMAIN.md "Outbound"): each takes a Db (or a
@@ -134,17 +141,10 @@ export interface FulfillmentProblem {
 /** The orders table's row as ORDER_COLUMNS reads it. */
 export type OrderRow = Omit<Order, 'shippingAddress' | 'billingAddress'> & Record<string, unknown>;
 
-/** The columns of each address's parts (`ship_first_name` …), in ADDRESS_PARTS' order. */
-const SHIP_COLUMNS = ADDRESS_PARTS.map(([, column]) => `ship_${column}`);
-const BILL_COLUMNS = ADDRESS_PARTS.map(([, column]) => `bill_${column}`);
-
-/** The address of `columns` (SHIP_COLUMNS or BILL_COLUMNS) in a row. */
-function addressOf(row: OrderRow, columns: readonly string[]): Address {
-  const address: Record<string, unknown> = {};
-  for (let i = 0; i < ADDRESS_PARTS.length; i += 1)
-    address[ADDRESS_PARTS[i]![0]] = row[columns[i]!];
-  return address as unknown as Address;
-}
+/** Each address of an order with its parts' columns as [part, column] pairs (made once). */
+const ADDRESSES = Object.entries(ORDER_ADDRESSES).map(
+  ([name, parts]) => [name, Object.entries(parts)] as const,
+);
 
 /**
  * An order from its row (ship_* and bill_* columns → addresses). No per-row arrays: a batch
@@ -160,8 +160,11 @@ export function toOrder(row: OrderRow): Order {
   order.subtotalCents = Number(row.subtotalCents);
   order.vatCents = Number(row.vatCents);
   order.totalCents = Number(row.totalCents);
-  order.shippingAddress = addressOf(row, SHIP_COLUMNS);
-  order.billingAddress = addressOf(row, BILL_COLUMNS);
+  for (const [name, pairs] of ADDRESSES) {
+    const address: Record<string, unknown> = {};
+    for (const [part, column] of pairs) address[part] = row[column];
+    order[name] = address;
+  }
   return order as unknown as Order;
 }
 
