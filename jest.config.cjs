@@ -21,6 +21,8 @@ const front = (name) => ({
     '^@kontor/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@kontor/shared-session$': '<rootDir>/shared-session/src/index.ts',
     '^@kontor/ui$': '<rootDir>/ui/src/index.ts',
+    // What a connector module asks SystemJS for in the browser (loadShared under jest).
+    '^@kontor/shop-connectors$': '<rootDir>/mf-shop-connectors/src/kontor-shop-connectors.tsx',
     '\\.css$': '<rootDir>/build/jest.style-stub.cjs',
   },
 });
@@ -42,6 +44,8 @@ module.exports = {
     front('mf-stocktaking'),
     front('mf-admin'),
     front('mf-shop-connectors'),
+    front('mf-connector-shopware'),
+    front('mf-connector-woocommerce'),
     {
       displayName: 'server',
       testEnvironment: 'node',
@@ -58,6 +62,13 @@ module.exports = {
       transformIgnorePatterns: [
         '/node_modules/(?!((@fastify/static/node_modules/)?content-disposition|quick-lru|mercurius)/)',
       ],
+    },
+    {
+      displayName: 'shop-standins',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/shop-standins'],
+      testMatch: ['**/test/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc },
     },
   ],
 };

@@ -6,6 +6,7 @@ const root = new URL('..', import.meta.url).pathname;
 for (const step of [
   ['node', ['build/build.mjs']],
   ['npm', ['run', 'build', '-w', 'server']],
+  ['npm', ['run', 'build', '-w', 'shop-standins']],
   ['node', ['bench/load.mjs']],
   ['node', ['bench/graphql.mjs']],
   ['node', ['bench/deploy.mjs']],
@@ -18,6 +19,7 @@ for (const step of [
   ['node', ['bench/fulfillment.mjs']],
   ['node', ['bench/packing.mjs']],
   ['node', ['bench/stocktaking.mjs']],
+  ['node', ['bench/connectors.mjs']],
 ]) {
   const result = spawnSync(step[0], step[1], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

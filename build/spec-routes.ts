@@ -8,7 +8,9 @@ export type SpecModule =
   | '@kontor/warehouse'
   | '@kontor/stocktaking'
   | '@kontor/admin'
-  | '@kontor/shop-connectors';
+  | '@kontor/shop-connectors'
+  | '@kontor/connector-shopware'
+  | '@kontor/connector-woocommerce';
 
 export interface SpecRoute {
   /** Path pattern as manifests write it: SPEC.md's `{id}` becomes `:id`. */
@@ -38,7 +40,6 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { path: '/administration/roles', access: 'login', module: admin },
   { path: '/administration/roles/create', access: 'login', module: admin },
   { path: '/administration/roles/:id/edit', access: 'login', module: admin },
-  { path: '/administration/shops', access: 'login', module: shops },
   { path: '/administration/currentinventory', access: 'login', module: warehouse },
   { path: '/order/error', access: 'login', module: orders },
   { path: '/storage/bookings', access: 'login', module: warehouse },
@@ -157,6 +158,28 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
     module: admin,
   },
   { path: '/horizon', access: 'login', permission: 'administrate', module: admin },
+  // Issue 29: the shop connections, guarded by their own permissions (SPEC.md: login only);
+  // a connection's pages have two segments, so no connector's /administration/shops/{path}
+  // can take them.
+  { path: '/administration/shops', access: 'login', permission: 'shop:view', module: shops },
+  {
+    path: '/administration/shops/connections/create',
+    access: 'login',
+    permission: 'shop:create',
+    module: shops,
+  },
+  {
+    path: '/administration/shops/connections/:id',
+    access: 'login',
+    permission: 'shop:view',
+    module: shops,
+  },
+  {
+    path: '/administration/shops/connections/:id/edit',
+    access: 'login',
+    permission: 'shop:update',
+    module: shops,
+  },
   { path: '/horizon/jobs/:id', access: 'login', permission: 'administrate', module: admin },
 ];
 

@@ -55,6 +55,7 @@ if (wanted('lint')) {
   run('lint', 'npx', ['oxlint', '-c', '.oxlintrc.json', '--quiet']);
   run('types (front end)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   run('types (server)', 'npx', ['tsc', '-p', 'server/tsconfig.json', '--noEmit']);
+  run('types (shop stand-ins)', 'npx', ['tsc', '-p', 'shop-standins/tsconfig.json', '--noEmit']);
   run('GraphQL codegen is current', 'node', ['build/codegen.mjs', '--check']);
 }
 

@@ -36,6 +36,9 @@ const MODULES = {
   '@kontor/admin': 'mf-admin',
   '@kontor/shop-connectors': 'mf-shop-connectors',
   '@kontor/ui': 'ui',
+  // Dev-server ports follow this order (9000 + index): the connectors get 9009 and 9010.
+  '@kontor/connector-shopware': 'mf-connector-shopware',
+  '@kontor/connector-woocommerce': 'mf-connector-woocommerce',
 };
 /** The types and catalogue server and front end share (a workspace, not an import-map module). */
 const CONTRACTS = '@kontor/contracts';

@@ -55,22 +55,38 @@ test('a module bundle is loaded only when its route is visited', async ({ page, 
   }
 });
 
-test('a module page without GraphQL (the shop connections) loads react-router but not Apollo or the toolkit', async ({
+test('connector modules load at boot for a holder of shop:view, never for the packer', async ({
   page,
   context,
+  browser,
 }) => {
   const loaded: string[] = [];
   page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
   await logInAs(context, 'admin');
-  await page.goto('/administration/shops');
+  // A page of another module: the connectors load anyway (their registration runs at boot).
+  await page.goto('/administration/users');
   await booted(page);
-  await expect(page.getByRole('heading', { name: 'Shop-Verbindungen' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
   const fetched = (prefix: string) => loaded.some((path) => path.startsWith(prefix));
-  expect(fetched('/modules/mf-shop-connectors/')).toBe(true);
-  expect(fetched('/libs/react-router-dom.')).toBe(true);
-  expect(fetched('/libs/apollo-client')).toBe(false);
-  expect(fetched('/modules/ui/')).toBe(false);
+  await expect.poll(() => fetched('/modules/mf-connector-shopware/')).toBe(true);
+  await expect.poll(() => fetched('/modules/mf-connector-woocommerce/')).toBe(true);
+  // Registered: Shop-Verbindungen opens its overview and the connectors.
+  const menu = page.locator('#kontor-menu');
+  await menu.getByRole('menuitem', { name: 'Shop-Verbindungen' }).click();
+  await expect(
+    menu.getByRole('group', { name: 'Shop-Verbindungen' }).getByRole('menuitem'),
+  ).toHaveText(['Alle Verbindungen', 'Shopware 6', 'WooCommerce']);
+
+  const packer = await browser.newContext({ locale: 'de-DE' });
+  await logInAs(packer, 'packer');
+  const packerPage = await packer.newPage();
+  const packerLoaded: string[] = [];
+  packerPage.on('request', (request) => packerLoaded.push(new URL(request.url()).pathname));
+  await packerPage.goto('/orders');
+  await booted(packerPage);
+  await packerPage.waitForLoadState('networkidle');
+  expect(packerLoaded.filter((path) => /\/modules\/mf-(connector|shop)/.test(path))).toEqual([]);
+  await packer.close();
 });
 
 test('React is evaluated once while moving between modules', async ({ page, context }) => {

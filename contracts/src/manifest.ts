@@ -67,6 +67,18 @@ export interface ModuleManifest {
   routes: RouteDefinition[];
   menu: MenuItemDefinition[];
   translations?: TranslationResources;
+  /**
+   * Load the bundle right after boot or login, without one of its routes being current, for
+   * every logged-in user holding `permission` (any logged-in user without one): its top-level
+   * code runs (a shop connector registers itself). A failure is reported, never fatal.
+   */
+  loadAtBoot?: BootLoading;
+}
+
+/** When a module loads at boot (`ModuleManifest.loadAtBoot`). */
+export interface BootLoading {
+  /** Only for users holding this permission (of PERMISSIONS). */
+  permission?: string;
 }
 
 /** One row of `/modules.json`. */

@@ -67,6 +67,11 @@ export const PERMISSIONS = [
   'picklist:pick',
   'shipment:create',
   'invoice:export',
+  'shop:view',
+  'shop:create',
+  'shop:update',
+  'shop:delete',
+  'shop:sync',
 ] as const;
 
 /** A permission of the catalogue, e.g. `client:view`. */

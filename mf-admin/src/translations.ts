@@ -75,6 +75,7 @@ export const adminTexts = {
         cancel: 'Stornieren',
         count: 'Zählen',
         pick: 'Picken',
+        sync: 'Synchronisieren',
       },
       import: {
         noNameColumn: 'Die Datei hat keine Spalte „Name“ (Kopfzeile).',
@@ -222,6 +223,7 @@ export const adminTexts = {
         cancel: 'Cancel',
         count: 'Count',
         pick: 'Pick',
+        sync: 'Synchronize',
       },
       import: {
         noNameColumn: 'The file has no “Name” column (header row).',

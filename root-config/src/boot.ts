@@ -18,6 +18,7 @@ import {
   session$,
   type ModuleRegistryEntry,
 } from '@kontor/shared-session';
+import { loadModulesAtBoot } from './boot-modules';
 import { guardRedirect, isModuleActive } from './guard';
 import { guardedLifecycles, setLifecycleBackstops } from './module-guard';
 import { hideOverlay, showPageOverlay, showRouteOverlay } from './overlay';
@@ -35,19 +36,22 @@ declare const System: {
   delete(url: string): boolean;
 };
 
+/** Drops a module's bundle from SystemJS's registry: the next import fetches it again. */
+function forgetModule(name: string): void {
+  try {
+    System.delete(System.resolve(name));
+  } catch {
+    // never registered: nothing to forget
+  }
+}
+
 /** A module's lifecycles, guarded: a failure shows its error panel instead of breaking the page. */
 function loadModule(name: string): Promise<LifeCycles> {
   return Promise.resolve(
     guardedLifecycles(
       name,
       () => System.import(name),
-      () => {
-        try {
-          System.delete(System.resolve(name)); // the next import fetches the bundle again
-        } catch {
-          // never registered: nothing to forget
-        }
-      },
+      () => forgetModule(name),
     ),
   );
 }
@@ -106,14 +110,21 @@ export async function boot(): Promise<void> {
     app: () => loadModule(SHELL_MODULE),
     activeWhen: () => true,
   });
-  const registered = loadRegistry()
-    .then(registerModules)
-    .catch((error: unknown) => console.error('Kontor could not load its module registry:', error))
+  const registry = loadRegistry()
+    .then((entries) => {
+      registerModules(entries);
+      return entries;
+    })
+    .catch((error: unknown) => {
+      console.error('Kontor could not load its module registry:', error);
+      return [];
+    })
     .finally(() => registration.markReady());
   const registrationWait = new Promise<void>((resolve) =>
     setTimeout(resolve, MODULE_REGISTRATION_WAIT_MS),
   );
-  await Promise.all([initSession(), Promise.race([registered, registrationWait])]);
+  const sessionReady = initSession();
+  await Promise.all([sessionReady, Promise.race([registry, registrationWait])]);
 
   window.addEventListener('single-spa:before-routing-event', (event) => {
     const { newUrl, cancelNavigation } = (event as CustomEvent<RoutingEventDetail>).detail;
@@ -141,4 +152,10 @@ export async function boot(): Promise<void> {
   const initialRedirect = guardRedirect(window.location.pathname);
   if (initialRedirect) window.history.replaceState(null, '', initialRedirect);
   start({ urlRerouteOnly: true });
+
+  // Modules that load at boot (shop connectors), once the registry and the session are there;
+  // again at a login that allows them. Nothing waits for them.
+  void Promise.all([registry, sessionReady]).then(([entries]) =>
+    loadModulesAtBoot(entries, session$, (name) => System.import(name), forgetModule),
+  );
 }

@@ -14,31 +14,14 @@ import {
   type AppProps,
   type LifeCycles,
 } from 'single-spa';
-import { addTranslations, i18n } from '@kontor/shared-session';
+// The panel's texts are shared-session's `runtime` namespace (a page showing a failed boot
+// module uses them too).
+import { i18n } from '@kontor/shared-session';
 
 /** How long a module may take to load its bundle, to bootstrap, to mount and to unmount. */
 export const LIFECYCLE_MAX_MS = { load: 15_000, bootstrap: 5_000, mount: 5_000, unmount: 3_000 };
 /** single-spa's limits for the wrappers themselves: they settle well within these. */
 const BACKSTOP_MS = 30_000;
-
-addTranslations({
-  de: {
-    runtime: {
-      moduleFailed: 'Dieser Bereich konnte nicht geladen werden.',
-      moduleFailedHint: 'Die übrigen Bereiche von Kontor funktionieren weiter.',
-      retry: 'Erneut versuchen',
-      timedOut: '{{lifecycle}} hat länger als {{seconds}} s gedauert.',
-    },
-  },
-  en: {
-    runtime: {
-      moduleFailed: 'This part of Kontor could not be loaded.',
-      moduleFailedHint: 'The other parts of Kontor keep working.',
-      retry: 'Try again',
-      timedOut: '{{lifecycle}} took longer than {{seconds}} s.',
-    },
-  },
-});
 
 /** Sets single-spa's lifecycle timeouts (dieOnTimeout) as the backstop of the guarded lifecycles. */
 export function setLifecycleBackstops(): void {
@@ -61,6 +44,19 @@ function within<T>(promise: Promise<T>, ms: number, lifecycle: string): Promise<
     );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Loads a module's bundle within LIFECYCLE_MAX_MS.load; a load that fails or hangs is
+ * forgotten (`forget`), so the next try fetches the bundle again.
+ */
+export async function loadWithin<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
+  try {
+    return await within(load(), LIFECYCLE_MAX_MS.load, 'load');
+  } catch (error) {
+    forget();
+    throw error;
+  }
 }
 
 /** Runs a lifecycle (a function or a list of them, as single-spa allows) in order. */
@@ -124,7 +120,7 @@ export function guardedLifecycles(
 
   async function attempt(props: AppProps): Promise<void> {
     try {
-      if (!real) real = await within(load(), LIFECYCLE_MAX_MS.load, 'load');
+      if (!real) real = await loadWithin(load, forget);
       if (!bootstrapped) {
         await within(runLifecycle(real.bootstrap, props), LIFECYCLE_MAX_MS.bootstrap, 'bootstrap');
         bootstrapped = true;
@@ -132,8 +128,7 @@ export function guardedLifecycles(
       await within(runLifecycle(real.mount, props), LIFECYCLE_MAX_MS.mount, 'mount');
       mounted = true;
     } catch (error) {
-      console.error(`Module ${name} failed:`, error);
-      if (!real) forget(); // a failed load is retried from the network
+      console.error(`Module ${name} failed:`, error); // a failed load was forgotten: retried from the network
       if (active) showErrorPanel(name, error, () => void retry(props));
     }
   }

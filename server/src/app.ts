@@ -24,6 +24,7 @@ import productsImportPlugin from './products/import-plugin';
 import realtimePlugin from './realtime/plugin';
 import rolesPlugin from './roles/plugin';
 import shipmentsPlugin from './shipments/plugin';
+import shopsPlugin from './shops/plugin';
 import shippingPlugin from './shipping/plugin';
 import staticPlugin from './static/plugin';
 import stockPlugin from './stock/plugin';
@@ -89,6 +90,7 @@ export async function createApp(config: Config, db: Db): Promise<FastifyInstance
   await app.register(suppliersPlugin);
   await app.register(avisPlugin);
   await app.register(avisImportPlugin);
+  await app.register(shopsPlugin);
   await app.register(deployPlugin);
   await app.register(staticPlugin);
   return app;

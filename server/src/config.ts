@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LEAST_PRODUCTION_HASHING, STANDARD_HASHING, type PasswordHashing } from './auth/passwords';
 import { deployTokenFor } from './deploy/token';
+import { DEFAULT_RETRY, type RetryPolicy } from './shops/http';
 
 /** The repository root: server/src or server/dist sit two levels below it. */
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -88,6 +89,13 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL: z.coerce.number().int().min(20).max(60_000).default(1000),
   JOBS_WORKER_TIMEOUT: z.coerce.number().int().min(1).max(86_400).default(60),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(10_000).default(50),
+  // Shop connections (issue 29)
+  SHOP_SYNC_INTERVAL: z.coerce.number().int().min(5).max(86_400).default(60),
+  SHOP_SYNC_SETTLE: z.coerce.number().int().min(0).max(3600).default(30),
+  SHOP_SYNC_OVERLAP: z.coerce.number().int().min(0).max(86_400).default(120),
+  SHOP_SYNC_LEASE: z.coerce.number().int().min(2).max(3600).default(60),
+  SHOP_PAGE_SIZE: z.coerce.number().int().min(10).max(100).default(100),
+  SHOP_SCHEDULER: booleanFlag.default(true),
   UPLOAD_RETENTION_HOURS: z.coerce.number().positive().default(72),
   // The cost of new password hashes (argon2id); production refuses less than OWASP's minimum
   PASSWORD_HASH_MEMORY_KIB: z.coerce
@@ -222,6 +230,8 @@ export interface Config {
   jobs: JobsConfig;
   /** Uploaded files for jobs (POST /spa/uploads). */
   uploads: UploadsConfig;
+  /** Shop connections' syncs and push-backs (server/README.md "Shop connections"). */
+  shops: ShopsConfig;
   /** The cost of new password hashes. */
   passwordHashing: PasswordHashing;
 }
@@ -234,6 +244,26 @@ export interface JobsConfig {
   pollIntervalMs: number;
   /** A running job whose node has not reported for this long is taken up again (milliseconds). */
   workerTimeoutMs: number;
+}
+
+/** Settings of the shop connections' syncs. */
+export interface ShopsConfig {
+  /** Seconds between scheduled syncs of a connection. */
+  intervalSeconds: number;
+  /** A sync's window ends this many seconds before the shop's now. */
+  settleSeconds: number;
+  /** A window starts this many seconds before the cursor (late writes are read again). */
+  overlapSeconds: number;
+  /** Seconds a sync holds its connection without renewing (a dead node's hold runs out). */
+  leaseSeconds: number;
+  /** Orders asked per page. */
+  pageSize: number;
+  /** How often the node looks for due syncs and push-backs (ms). */
+  tickMs: number;
+  /** Whether this node enqueues due syncs and push-backs. */
+  scheduler: boolean;
+  /** Retries of requests to a shop. */
+  retry: RetryPolicy;
 }
 
 /** Settings of uploads. */
@@ -314,6 +344,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploads: {
       maxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
       retentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
+    },
+    shops: {
+      intervalSeconds: e.SHOP_SYNC_INTERVAL,
+      settleSeconds: e.SHOP_SYNC_SETTLE,
+      overlapSeconds: e.SHOP_SYNC_OVERLAP,
+      leaseSeconds: e.SHOP_SYNC_LEASE,
+      pageSize: e.SHOP_PAGE_SIZE,
+      tickMs: 1000,
+      scheduler: e.SHOP_SCHEDULER,
+      retry: DEFAULT_RETRY,
     },
     passwordHashing: passwordHashingFor(e.NODE_ENV, {
       memoryKib: e.PASSWORD_HASH_MEMORY_KIB,
@@ -406,6 +446,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No workers unless a test asks for them (jobs tests set workers and short intervals).
     jobs: { workers: 0, pollIntervalMs: 50, workerTimeoutMs: 60_000 },
     uploads: { maxBytes: 50 * 1024 * 1024, retentionMs: 72 * 3_600_000 },
+    // No scheduler unless a test asks for it (the shop tests drive syncs themselves).
+    shops: {
+      intervalSeconds: 60,
+      settleSeconds: 0,
+      overlapSeconds: 120,
+      leaseSeconds: 60,
+      pageSize: 100,
+      tickMs: 200,
+      scheduler: false,
+      retry: { attempts: 8, baseMs: 20, capMs: 500, timeoutMs: 10_000 },
+    },
     // Cheap hashes: a test logs in often; the cost itself is not what tests prove.
     passwordHashing: TEST_HASHING,
     realtime: {

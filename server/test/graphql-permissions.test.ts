@@ -513,7 +513,31 @@ const operations: [
     'invoice:export',
     'mutation($c: ID!) { exportInvoices(clientId: $c, from: "2026-01-01", to: "2026-01-31") { id } }',
     () => ({ c: ids.client }),
+  ], // Shop connections (issue 29).
+  ['shop:view', '{ shopConnectors { name } }', () => ({})],
+  ['shop:view', '{ shopConnections { total } }', () => ({})],
+  ['shop:view', 'query { shopConnection(id: "1") { id } }', () => ({})],
+  [
+    'shop:create',
+    'mutation { createShopConnection(input: {name: "Shop", connector: "woocommerce", clientId: "1", baseUrl: "http://127.0.0.1:9", secrets: [{key: "consumerKey", value: "ck"}, {key: "consumerSecret", value: "cs"}]}) { id } }',
+    () => ({}),
   ],
+  [
+    'shop:update',
+    'mutation { updateShopConnection(id: "1", version: 1, input: {name: "Shop", connector: "woocommerce", clientId: "1", baseUrl: "http://127.0.0.1:9", secrets: [{key: "consumerKey", value: "ck"}, {key: "consumerSecret", value: "cs"}]}) { id } }',
+    () => ({}),
+  ],
+  ['shop:delete', 'mutation { deleteShopConnection(id: "1") { id } }', () => ({})],
+  ['shop:update', 'mutation { pauseShopConnection(id: "1") { id } }', () => ({})],
+  ['shop:update', 'mutation { resumeShopConnection(id: "1") { id } }', () => ({})],
+  ['shop:sync', 'mutation { syncShopConnection(id: "1") { id } }', () => ({})],
+  [
+    'shop:sync',
+    'mutation { testShopConnection(input: {name: "Shop", connector: "woocommerce", clientId: "1", baseUrl: "http://127.0.0.1:9", secrets: [{key: "consumerKey", value: "ck"}, {key: "consumerSecret", value: "cs"}]}) { ok } }',
+    () => ({}),
+  ],
+  ['shop:sync', 'mutation { retryShopDeadLetter(id: "1") { id } }', () => ({})],
+  ['shop:sync', 'mutation { retryShopPushes(id: "1") { id } }', () => ({})],
 ];
 
 /** Fields any logged-in user may run; their own rule is tested with their area. */
@@ -538,7 +562,8 @@ const EVERY_PERMISSION = [
   .concat(['avis:view', 'avis:create', 'avis:update', 'avis:delete', 'avis:book'])
   .concat(['view', 'create', 'update', 'count', 'book', 'delete'].map((a) => `stocktaking:${a}`))
   .concat(['picklist:view', 'picklist:create', 'picklist:pick', 'shipment:create'])
-  .concat(['invoice:export']);
+  .concat(['invoice:export'])
+  .concat(['view', 'create', 'update', 'delete', 'sync'].map((a) => `shop:${a}`));
 
 describe('every query and mutation checks its permission on the server', () => {
   test.each(operations)(

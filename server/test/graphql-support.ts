@@ -102,6 +102,13 @@ export async function administrationSnapshot(t: TestApp): Promise<string> {
     'shipment_packages',
     'shipment_package_items',
     'invoice_export_files',
+    'shop_connections',
+    'shop_shipping_mappings',
+    'shop_order_bindings',
+    'shop_dead_letters',
+    'shop_outbox',
+    'shop_webhook_events',
+    'shop_requests',
   ];
   const parts: unknown[] = [];
   for (const table of tables) parts.push(await t.db.query(`SELECT * FROM ${table} ORDER BY 1, 2`));

@@ -60,14 +60,16 @@ interface MenuItemJson {
 const aclsOf = (items: MenuItemJson[] = []): string[] =>
   items.flatMap((item) => [...(item.acl ? [item.acl] : []), ...aclsOf(item.children)]);
 
-/** Every `permission` of a route and `acl` of a menu item (with children) of a manifest. */
+/** Every `permission` of a route, `acl` of a menu item (with children) and loadAtBoot of a manifest. */
 function permissionsNamedBy(manifest: {
   routes?: { permission?: string }[];
   menu?: MenuItemJson[];
+  loadAtBoot?: { permission?: string };
 }): string[] {
   return [
     ...(manifest.routes ?? []).flatMap((route) => (route.permission ? [route.permission] : [])),
     ...aclsOf(manifest.menu),
+    ...(manifest.loadAtBoot?.permission ? [manifest.loadAtBoot.permission] : []),
   ];
 }
 
@@ -98,6 +100,45 @@ describe('manifests name only permissions of the catalogue', () => {
       errors: {
         'manifest.routes.0.permission': ['permission must be a permission of the catalogue.'],
         'manifest.menu.0.acl': ['acl must be a permission of the catalogue.'],
+      },
+    });
+  });
+
+  test('a module loaded at boot names a permission of the catalogue, or none', () => {
+    const connector = (loadAtBoot: unknown) =>
+      checkManifest(
+        JSON.stringify({
+          name: '@kontor/connector-shopware',
+          namespace: 'shopware',
+          routes: [],
+          menu: [],
+          loadAtBoot,
+        }),
+        '@kontor/connector-shopware',
+      );
+    expect(connector({ permission: 'shop:view' })).toMatchObject({
+      ok: true,
+      manifest: { loadAtBoot: { permission: 'shop:view' } },
+    });
+    expect(connector({})).toMatchObject({ ok: true, manifest: { loadAtBoot: {} } });
+    expect(connector({ permission: 'shop:veiw' })).toEqual({
+      ok: false,
+      errors: {
+        'manifest.loadAtBoot.permission': [
+          'loadAtBoot.permission must be a permission of the catalogue.',
+        ],
+      },
+    });
+    expect(connector(true)).toEqual({
+      ok: false,
+      errors: {
+        'manifest.loadAtBoot': ['loadAtBoot must be an object with an optional permission.'],
+      },
+    });
+    expect(connector({ permission: 'shop:view', when: 'always' })).toEqual({
+      ok: false,
+      errors: {
+        'manifest.loadAtBoot': ['loadAtBoot must be an object with an optional permission.'],
       },
     });
   });

@@ -23,6 +23,8 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, then waits for it to exit; removes its DATA_DIR. */
   stop(): Promise<void>;
+  /** SIGKILL (a node that dies mid-work), then waits for it to exit; removes its DATA_DIR. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -60,13 +62,15 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+      child.kill(signal);
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const stop = () => end('SIGTERM');
+  const kill = () => end('SIGKILL');
   return new Promise<ServerProcess>((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
@@ -82,7 +86,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       fetch(`${origin}/health`).then(
         (health) => {
           clearTimeout(timer);
-          if (health.ok) resolve({ origin, output: () => output, stop });
+          if (health.ok) resolve({ origin, output: () => output, stop, kill });
           else reject(new Error(`GET /health answered ${health.status}:\n${output}`));
         },
         (error: unknown) => {

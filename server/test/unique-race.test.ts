@@ -69,7 +69,17 @@ test('20 concurrent createRole with one name: one role, 19 field errors on name'
 
 test('every unique index of the database is declared with its field (or known as internal)', async () => {
   // Unique indexes no user input can break: ids made by the server, the permission catalogue.
-  const internal = ['permissions_name_key', 'sessions_public_id_idx', 'jobs_seq_key'];
+  const internal = [
+    'permissions_name_key',
+    'sessions_public_id_idx',
+    'jobs_seq_key',
+    // Shop connections (issue 29): keys no form sets — a random webhook key, and the sync's
+    // own guards (one binding per order, one dead letter per shop order, one push per key).
+    'shop_connections_webhook_key',
+    'shop_order_bindings_order_key',
+    'shop_dead_letters_order_key',
+    'shop_outbox_idempotency_key',
+  ];
   const rows = await t.db.query<{ name: string }>(
     `SELECT i.relname AS name FROM pg_index x
        JOIN pg_class i ON i.oid = x.indexrelid

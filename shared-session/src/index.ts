@@ -47,6 +47,8 @@ export {
   navigate,
   registration,
 } from './registry/registry';
+export { bootModules$, currentBootModules, reportBootModule } from './registry/boot-modules';
+export type { BootModuleState } from './registry/boot-modules';
 export { useObservable, useSession, useRoute, useTranslation, Link } from './react/hooks';
 export {
   mountPoint,

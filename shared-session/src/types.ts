@@ -4,6 +4,7 @@
 // The manifest and registry shapes (and the permission catalogue) live in @kontor/contracts,
 // which the server imports too.
 export type {
+  BootLoading,
   LayoutName,
   MenuItem,
   MenuItemDefinition,

@@ -67,6 +67,7 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
   rowActions,
   exportList,
   filters,
+  filter,
   actions,
 }: {
   columns: Column<Row, Sort>[];
@@ -82,6 +83,8 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
   exportList?: string;
   /** Filters beside the search (kept in the URL, sent as the query's `filter`). */
   filters?: ListFilter[];
+  /** A filter the list always has, not shown (one connector's shop connections). */
+  filter?: Record<string, string>;
   /** Further buttons in the title bar, before 'Erstellen' (e.g. the list's import). */
   actions?: ReactNode;
 }) {
@@ -138,6 +141,7 @@ export function ListPage<Row extends ListRow, Sort extends string, DeleteVariabl
         label={title}
         exportList={exportList}
         filters={filters}
+        filter={filter}
         pageOf={(data) => Object.values(data)[0]!}
         actions={(row) => (
           <>

@@ -130,6 +130,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   label,
   exportList,
   filters = [],
+  filter: fixedFilter,
 }: {
   query: TypedDocumentNode<Data, ListVariables<Sort>>;
   pageOf: (data: Data) => { items: Row[]; total: number; totalIsLowerBound?: boolean };
@@ -144,6 +145,8 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   exportList?: string;
   /** Filters shown beside the search, kept in the URL and sent as the query's `filter`. */
   filters?: ListFilter[];
+  /** A filter the list always has, not shown (one connector's shop connections). */
+  filter?: Record<string, string>;
 }) {
   useTranslation('ui');
   const sortKeys = columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
@@ -151,9 +154,12 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   const [state, change, params] = useListParams(defaultSort, sortKeys, defaultDir);
   const { page, search } = state;
   // Only the filters the list declares reach the server (a stray URL parameter is ignored).
-  const filter = Object.fromEntries(
-    filters.flatMap(({ name }) => (state.filters[name] ? [[name, state.filters[name]]] : [])),
-  );
+  const filter: Record<string, string> = {
+    ...Object.fromEntries(
+      filters.flatMap(({ name }) => (state.filters[name] ? [[name, state.filters[name]]] : [])),
+    ),
+    ...fixedFilter,
+  };
   const sortBy = state.sort;
   const direction = state.dir === 'desc' ? 'DESC' : 'ASC';
   const setPage = (next: number) => change({ page: next });
@@ -173,7 +179,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
       variables: {
         page: { page, pageSize: PAGE_SIZE, search: search || undefined, sortDirection: direction },
         sortBy,
-        ...(filters.length > 0 ? { filter } : {}),
+        ...(filters.length > 0 || fixedFilter ? { filter } : {}),
       } as ListVariables<Sort>,
     }),
   );

@@ -234,6 +234,7 @@ export function FormField({
   label,
   required,
   wide,
+  hint,
   children,
 }: {
   name: string;
@@ -241,6 +242,8 @@ export function FormField({
   required?: boolean;
   /** In a two-column section: spans both columns. */
   wide?: boolean;
+  /** A line beneath the field while it shows no error (the input is described by it). */
+  hint?: string;
   children: ReactNode;
 }) {
   const form = useFormState();
@@ -256,7 +259,13 @@ export function FormField({
       labelInfo={
         (required ?? form.isRequired(name)) ? <span aria-hidden="true">*</span> : undefined
       }
-      helperText={error ? <span id={`field-${name}-error`}>{error}</span> : undefined}
+      helperText={
+        error ? (
+          <span id={`field-${name}-error`}>{error}</span>
+        ) : hint ? (
+          <span id={`field-${name}-hint`}>{hint}</span>
+        ) : undefined
+      }
       intent={error ? Intent.DANGER : Intent.NONE}
     >
       {children}
@@ -264,8 +273,8 @@ export function FormField({
   );
 }
 
-/** The props every input of a field shares: its id, error state and described-by. */
-function useFieldControl(name: string) {
+/** The props every input of a field shares: its id, error state and described-by (error or hint). */
+function useFieldControl(name: string, hint?: string) {
   const { field, fieldState } = useController({ name });
   const invalid = fieldState.error !== undefined;
   return {
@@ -274,7 +283,7 @@ function useFieldControl(name: string) {
     aria: {
       id: `field-${name}`,
       'aria-invalid': invalid || undefined,
-      'aria-describedby': invalid ? `field-${name}-error` : undefined,
+      'aria-describedby': invalid ? `field-${name}-error` : hint ? `field-${name}-hint` : undefined,
     },
   };
 }
@@ -287,6 +296,8 @@ export function TextField({
   type = 'text',
   autoComplete,
   wide,
+  hint,
+  placeholder,
 }: {
   name: string;
   label: string;
@@ -295,16 +306,20 @@ export function TextField({
   /** The browser's autofill hint (`street-address`, `postal-code`, `tel` …). */
   autoComplete?: string;
   wide?: boolean;
+  /** A line beneath the field (e.g. that a stored secret is kept when left empty). */
+  hint?: string;
+  placeholder?: string;
 }) {
-  const { field, invalid, aria } = useFieldControl(name);
+  const { field, invalid, aria } = useFieldControl(name, hint);
   const form = useFormState();
   return (
-    <FormField name={name} label={label} required={required} wide={wide}>
+    <FormField name={name} label={label} required={required} wide={wide} hint={hint}>
       <InputGroup
         {...aria}
         name={name}
         type={type}
         autoComplete={autoComplete}
+        placeholder={placeholder}
         aria-required={(required ?? form.isRequired(name)) || undefined}
         value={String(field.value ?? '')}
         inputRef={field.ref}

@@ -292,6 +292,7 @@ export type OrderFieldsFragment = {
   id: string;
   number: string;
   shop: string | null;
+  shopConflict: string | null;
   status: OrderStatus;
   orderDate: string;
   subtotal: number;
@@ -303,6 +304,7 @@ export type OrderFieldsFragment = {
   billingSameAsShipping: boolean;
   version: number;
   createdAt: string;
+  shopConnection: { id: string; name: string } | null;
   client: { id: string; name: string };
   shippingMethod: { id: string; name: string } | null;
   department: { id: string; name: string; customerNumber: string } | null;
@@ -433,6 +435,7 @@ export type OrderQuery = {
     id: string;
     number: string;
     shop: string | null;
+    shopConflict: string | null;
     status: OrderStatus;
     orderDate: string;
     subtotal: number;
@@ -444,6 +447,7 @@ export type OrderQuery = {
     billingSameAsShipping: boolean;
     version: number;
     createdAt: string;
+    shopConnection: { id: string; name: string } | null;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
     department: { id: string; name: string; customerNumber: string } | null;
@@ -569,6 +573,7 @@ export type CreateOrderMutation = {
     id: string;
     number: string;
     shop: string | null;
+    shopConflict: string | null;
     status: OrderStatus;
     orderDate: string;
     subtotal: number;
@@ -580,6 +585,7 @@ export type CreateOrderMutation = {
     billingSameAsShipping: boolean;
     version: number;
     createdAt: string;
+    shopConnection: { id: string; name: string } | null;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
     department: { id: string; name: string; customerNumber: string } | null;
@@ -661,6 +667,7 @@ export type UpdateOrderMutation = {
     id: string;
     number: string;
     shop: string | null;
+    shopConflict: string | null;
     status: OrderStatus;
     orderDate: string;
     subtotal: number;
@@ -672,6 +679,7 @@ export type UpdateOrderMutation = {
     billingSameAsShipping: boolean;
     version: number;
     createdAt: string;
+    shopConnection: { id: string; name: string } | null;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
     department: { id: string; name: string; customerNumber: string } | null;
@@ -751,6 +759,7 @@ export type HoldOrdersMutation = {
     id: string;
     number: string;
     shop: string | null;
+    shopConflict: string | null;
     status: OrderStatus;
     orderDate: string;
     subtotal: number;
@@ -762,6 +771,7 @@ export type HoldOrdersMutation = {
     billingSameAsShipping: boolean;
     version: number;
     createdAt: string;
+    shopConnection: { id: string; name: string } | null;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
     department: { id: string; name: string; customerNumber: string } | null;
@@ -841,6 +851,7 @@ export type ReleaseOrdersMutation = {
     id: string;
     number: string;
     shop: string | null;
+    shopConflict: string | null;
     status: OrderStatus;
     orderDate: string;
     subtotal: number;
@@ -852,6 +863,7 @@ export type ReleaseOrdersMutation = {
     billingSameAsShipping: boolean;
     version: number;
     createdAt: string;
+    shopConnection: { id: string; name: string } | null;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
     department: { id: string; name: string; customerNumber: string } | null;
@@ -931,6 +943,7 @@ export type CancelOrdersMutation = {
     id: string;
     number: string;
     shop: string | null;
+    shopConflict: string | null;
     status: OrderStatus;
     orderDate: string;
     subtotal: number;
@@ -942,6 +955,7 @@ export type CancelOrdersMutation = {
     billingSameAsShipping: boolean;
     version: number;
     createdAt: string;
+    shopConnection: { id: string; name: string } | null;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
     department: { id: string; name: string; customerNumber: string } | null;
@@ -1021,6 +1035,7 @@ export type RetryOrderMutation = {
     id: string;
     number: string;
     shop: string | null;
+    shopConflict: string | null;
     status: OrderStatus;
     orderDate: string;
     subtotal: number;
@@ -1032,6 +1047,7 @@ export type RetryOrderMutation = {
     billingSameAsShipping: boolean;
     version: number;
     createdAt: string;
+    shopConnection: { id: string; name: string } | null;
     client: { id: string; name: string };
     shippingMethod: { id: string; name: string } | null;
     department: { id: string; name: string; customerNumber: string } | null;
@@ -1624,6 +1640,18 @@ export const OrderFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },
@@ -3203,6 +3231,18 @@ export const OrderDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },
@@ -3770,6 +3810,18 @@ export const CreateOrderDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },
@@ -4033,6 +4085,18 @@ export const UpdateOrderDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },
@@ -4276,6 +4340,18 @@ export const HoldOrdersDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },
@@ -4519,6 +4595,18 @@ export const ReleaseOrdersDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },
@@ -4762,6 +4850,18 @@ export const CancelOrdersDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },
@@ -4999,6 +5099,18 @@ export const RetryOrderDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'number' } },
           { kind: 'Field', name: { kind: 'Name', value: 'shop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shopConflict' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shopConnection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'orderDate' } },
           { kind: 'Field', name: { kind: 'Name', value: 'subtotal' } },

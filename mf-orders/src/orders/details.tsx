@@ -1,6 +1,6 @@
 import { Callout, H3, HTMLTable, Intent } from '@blueprintjs/core';
 import type { OrderFieldsFragment } from '../graphql/generated';
-import { i18n, TableScroll, useTranslation } from '../shared-session';
+import { can, i18n, Link, TableScroll, useTranslation } from '../shared-session';
 import { count, dateTime, day, euro, StatusTag } from './format';
 
 type Order = OrderFieldsFragment;
@@ -239,7 +239,24 @@ function History({ order }: { order: Order }) {
   );
 }
 
-/** The order's status, client, shop, date, method, department and fulfillment error, above everything. */
+/**
+ * The order's shop: the shop connection it came from (a link to its page for those who may
+ * see shops), else the shop the form or file named.
+ */
+function OrderShop({ order }: { order: Order }) {
+  const connection = order.shopConnection;
+  if (!connection) return <>{order.shop}</>;
+  return can('shop:view') ? (
+    <Link to={`/administration/shops/connections/${connection.id}`}>{connection.name}</Link>
+  ) : (
+    <>{connection.name}</>
+  );
+}
+
+/**
+ * The order's status, client, shop, date, method, department, fulfillment error and a change
+ * in the shop that could not be applied, above everything.
+ */
 export function OrderHeader({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   return (
@@ -250,9 +267,9 @@ export function OrderHeader({ order }: { order: Order }) {
         <span>
           {t('orders:order.fields.client')}: {order.client.name}
         </span>
-        {order.shop ? (
+        {order.shop || order.shopConnection ? (
           <span>
-            {t('orders:order.fields.shop')}: {order.shop}
+            {t('orders:order.fields.shop')}: <OrderShop order={order} />
           </span>
         ) : null}
         <span>
@@ -278,6 +295,15 @@ export function OrderHeader({ order }: { order: Order }) {
         >
           {order.fulfillmentError}
           {order.fulfillmentErrorAt ? ` (${dateTime(order.fulfillmentErrorAt)})` : ''}
+        </Callout>
+      ) : null}
+      {order.shopConflict ? (
+        <Callout
+          intent={Intent.WARNING}
+          icon="warning-sign"
+          title={t('orders:order.fields.shopConflict')}
+        >
+          {order.shopConflict}
         </Callout>
       ) : null}
     </>

@@ -521,6 +521,106 @@ export interface ShippingMethodsTable {
   updated_at: Generated<Date>;
 }
 
+/** The table shop_connections. */
+export interface ShopConnectionsTable {
+  id: Generated<number>;
+  name: string;
+  connector: string;
+  client_id: number;
+  department_id: number | null;
+  base_url: string;
+  settings: ColumnType<unknown, string | undefined, string>;
+  secrets: Generated<string>;
+  secret_names: Generated<string[]>;
+  import_states: string[];
+  webhook_key: string;
+  webhooks_enabled: Generated<boolean>;
+  paused: Generated<boolean>;
+  cursor_at: Date | null;
+  next_sync_at: Generated<Date>;
+  sync_requested_at: Date | null;
+  sync_lease_owner: string | null;
+  sync_lease_until: Date | null;
+  last_sync_at: Date | null;
+  last_success_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+  failures: Generated<number>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table shop_dead_letters. */
+export interface ShopDeadLettersTable {
+  id: Generated<Int8>;
+  connection_id: number;
+  external_id: string;
+  external_number: Generated<string>;
+  reason: string;
+  attempts: Generated<number>;
+  first_at: Generated<Date>;
+  last_at: Generated<Date>;
+}
+
+/** The table shop_order_bindings. */
+export interface ShopOrderBindingsTable {
+  connection_id: number;
+  external_id: string;
+  order_id: number;
+  external_number: string;
+  shop_state: string;
+  shop_modified_at: Date | null;
+  shop_data: ColumnType<unknown, string | undefined, string>;
+  conflict: string | null;
+  conflict_at: Date | null;
+  imported_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The table shop_outbox. */
+export interface ShopOutboxTable {
+  id: Generated<Int8>;
+  connection_id: number;
+  order_id: number;
+  shipment_id: number | null;
+  idempotency_key: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  done_at: Date | null;
+}
+
+/** The table shop_requests. */
+export interface ShopRequestsTable {
+  id: Generated<Int8>;
+  connection_id: number;
+  at: Generated<Date>;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** The table shop_shipping_mappings. */
+export interface ShopShippingMappingsTable {
+  connection_id: number;
+  shop_key: string;
+  shipping_method_id: number;
+}
+
+/** The table shop_webhook_events. */
+export interface ShopWebhookEventsTable {
+  connection_id: number;
+  dedupe_key: string;
+  external_ids: Generated<string[]>;
+  received_at: Generated<Date>;
+  processed_at: Date | null;
+}
+
 /** The table stock. */
 export interface StockTable {
   id: Generated<Int8>;
@@ -773,6 +873,13 @@ export interface Tables {
   shipments: ShipmentsTable;
   shippers: ShippersTable;
   shipping_methods: ShippingMethodsTable;
+  shop_connections: ShopConnectionsTable;
+  shop_dead_letters: ShopDeadLettersTable;
+  shop_order_bindings: ShopOrderBindingsTable;
+  shop_outbox: ShopOutboxTable;
+  shop_requests: ShopRequestsTable;
+  shop_shipping_mappings: ShopShippingMappingsTable;
+  shop_webhook_events: ShopWebhookEventsTable;
   stock: StockTable;
   stock_changes: StockChangesTable;
   stock_reservations: StockReservationsTable;

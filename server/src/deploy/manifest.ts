@@ -1,5 +1,6 @@
 import {
   PERMISSIONS,
+  type BootLoading,
   type MenuItemDefinition,
   type ModuleManifest,
   type RouteDefinition,
@@ -53,6 +54,12 @@ const menuItem: z.ZodType<MenuItemDefinition> = z.lazy(() =>
   }),
 );
 
+/** A module loaded at boot (a shop connector): for everyone, or for holders of `permission`. */
+const bootLoading = z.strictObject(
+  { permission: permission('loadAtBoot.permission').optional() },
+  { error: 'loadAtBoot must be an object with an optional permission.' },
+) satisfies z.ZodType<BootLoading>;
+
 const manifestSchema = z.object({
   name: text('name'),
   namespace: text('namespace'),
@@ -61,6 +68,7 @@ const manifestSchema = z.object({
   translations: z
     .record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())))
     .optional(),
+  loadAtBoot: bootLoading.optional(),
 }) satisfies z.ZodType<ModuleManifest>;
 
 /** The outcome of checking a manifest: the manifest, or field errors under `manifest.*`. */

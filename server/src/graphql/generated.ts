@@ -38,6 +38,7 @@ import type {
   Shipper as ShipperRow,
   ShippingMethod as ShippingMethodRow,
 } from '../shipping/shipping';
+import type { ShopConnection as ShopConnectionRow } from '../shops/connections';
 import type {
   LedgerRow as StockChangeRow,
   StockRow as StockRowRow,
@@ -121,6 +122,10 @@ export type Query = {
   shipper?: Maybe<Shipper>;
   shippingMethods: ShippingMethodPage;
   shippingMethod?: Maybe<ShippingMethod>;
+  /** The connectors the server has (server parts). */
+  shopConnectors: Array<ShopConnectorInfo>;
+  shopConnections: ShopConnectionPage;
+  shopConnection?: Maybe<ShopConnection>;
   /** The ledger; searchable by sku, product name, place path, lot and comment. */
   stockChanges: StockChangePage;
   stockChange?: Maybe<StockChange>;
@@ -281,6 +286,16 @@ export type QueryShippingMethodsArgs = {
 };
 
 export type QueryShippingMethodArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryShopConnectionsArgs = {
+  page?: InputMaybe<PageInput>;
+  sortBy?: InputMaybe<ShopConnectionSort>;
+  filter?: InputMaybe<ShopConnectionFilter>;
+};
+
+export type QueryShopConnectionArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -510,6 +525,22 @@ export type Mutation = {
   createShippingMethod: ShippingMethod;
   updateShippingMethod: ShippingMethod;
   deleteShippingMethod: Deleted;
+  createShopConnection: ShopConnection;
+  updateShopConnection: ShopConnection;
+  deleteShopConnection: Deleted;
+  pauseShopConnection: ShopConnection;
+  resumeShopConnection: ShopConnection;
+  /** Queues a sync now (the connection's next one when one runs). */
+  syncShopConnection: ShopConnection;
+  /**
+   * Asks the shop with these settings (a stored connection's secrets where the input gives none):
+   * answers ok or the shop's reason. Changes nothing.
+   */
+  testShopConnection: ShopConnectionTest;
+  /** Fetches a dead letter's order again and takes it when it can be taken now. */
+  retryShopDeadLetter: ShopConnection;
+  /** Tries failed push-backs of the connection again. */
+  retryShopPushes: ShopConnection;
   /**
    * Books in or out. Refused (BAD_USER_INPUT) on the field: a place of another warehouse
    * (placeId), a missing lot of a lot-tracked product (lot), a missing best-before date (bestBefore),
@@ -779,6 +810,45 @@ export type MutationUpdateShippingMethodArgs = {
 };
 
 export type MutationDeleteShippingMethodArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateShopConnectionArgs = {
+  input: ShopConnectionInput;
+};
+
+export type MutationUpdateShopConnectionArgs = {
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+  input: ShopConnectionInput;
+};
+
+export type MutationDeleteShopConnectionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationPauseShopConnectionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationResumeShopConnectionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationSyncShopConnectionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationTestShopConnectionArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  input: ShopConnectionInput;
+};
+
+export type MutationRetryShopDeadLetterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationRetryShopPushesArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1517,6 +1587,10 @@ export type Order = {
   createdAt: Scalars['String']['output'];
   /** ISO 8601. */
   updatedAt: Scalars['String']['output'];
+  /** The shop connection the order came from (null: manual or file import). */
+  shopConnection?: Maybe<ShopConnection>;
+  /** A change in the shop that could not be applied to the order (it was picked or packed). */
+  shopConflict?: Maybe<Scalars['String']['output']>;
 };
 
 /** A position of an order; sku, name and VAT rate are the product's when the item was saved. */
@@ -2009,6 +2083,181 @@ export type ShippingMethodInput = {
   shipperId: Scalars['ID']['input'];
   hazmatAllowed: Scalars['Boolean']['input'];
   trackingRequired: Scalars['Boolean']['input'];
+};
+
+/** A connector the server can talk to (its server part): what a connection of it needs. */
+export type ShopConnectorInfo = {
+  __typename?: 'ShopConnectorInfo';
+  /** e.g. shopware6, woocommerce: a connector module registers the same name in the browser. */
+  name: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  /** The settings that are no secret (e.g. trackingMode). */
+  settingNames: Array<Scalars['String']['output']>;
+  /** The credentials it needs (write-only), e.g. clientId and clientSecret. */
+  secretNames: Array<Scalars['String']['output']>;
+  /** The shop states an order may be in to be taken, and the ones taken by default. */
+  states: Array<Scalars['String']['output']>;
+  defaultImportStates: Array<Scalars['String']['output']>;
+};
+
+export type ShopConnectionStatus =
+  | 'ACTIVE'
+  | 'PAUSED'
+  /** Active, but the last sync or push-back failed. */
+  | 'FAILING';
+
+/** A setting of a connection: key and value. */
+export type ShopSetting = {
+  __typename?: 'ShopSetting';
+  key: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** A shop's shipping method (its key) and the shipping method Kontor uses for it. */
+export type ShopShippingMapping = {
+  __typename?: 'ShopShippingMapping';
+  shopKey: Scalars['String']['output'];
+  shippingMethod: ShippingMethod;
+};
+
+/** An order of the shop that could not be taken, and why. */
+export type ShopDeadLetter = {
+  __typename?: 'ShopDeadLetter';
+  id: Scalars['ID']['output'];
+  externalId: Scalars['String']['output'];
+  externalNumber: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+  attempts: Scalars['Int']['output'];
+  firstAt: Scalars['String']['output'];
+  lastAt: Scalars['String']['output'];
+};
+
+/** A request Kontor made to the shop. */
+export type ShopRequest = {
+  __typename?: 'ShopRequest';
+  at: Scalars['String']['output'];
+  method: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+  /** 0: no answer (network error or time-out). */
+  status: Scalars['Int']['output'];
+  durationMs: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+};
+
+/** A push-back to the shop (tracking and shipped state of a shipment). */
+export type ShopPush = {
+  __typename?: 'ShopPush';
+  id: Scalars['ID']['output'];
+  orderId: Scalars['ID']['output'];
+  orderNumber: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+  attempts: Scalars['Int']['output'];
+  lastError?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  doneAt?: Maybe<Scalars['String']['output']>;
+};
+
+/** An order whose change in the shop Kontor could not apply. */
+export type ShopConflict = {
+  __typename?: 'ShopConflict';
+  orderId: Scalars['ID']['output'];
+  orderNumber: Scalars['String']['output'];
+  conflict: Scalars['String']['output'];
+  at: Scalars['String']['output'];
+};
+
+/** A client's web shop. */
+export type ShopConnection = {
+  __typename?: 'ShopConnection';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  connector: Scalars['String']['output'];
+  client: Client;
+  department?: Maybe<Department>;
+  baseUrl: Scalars['String']['output'];
+  settings: Array<ShopSetting>;
+  /** The credentials that are set (their names; the values are never sent). */
+  secretsSet: Array<Scalars['String']['output']>;
+  importStates: Array<Scalars['String']['output']>;
+  shippingMappings: Array<ShopShippingMapping>;
+  webhooksEnabled: Scalars['Boolean']['output'];
+  /** The path the shop sends its webhooks to (on Kontor's origin). */
+  webhookPath: Scalars['String']['output'];
+  status: ShopConnectionStatus;
+  /** ISO time of the last sync, successful or not. */
+  lastSyncAt?: Maybe<Scalars['String']['output']>;
+  lastSuccessAt?: Maybe<Scalars['String']['output']>;
+  /** Seconds the stored orders are behind the shop (now − cursor), null before the first sync. */
+  lagSeconds?: Maybe<Scalars['Int']['output']>;
+  lastError?: Maybe<Scalars['String']['output']>;
+  ordersToday: Scalars['Int']['output'];
+  /** Dead letters, failed push-backs and conflicts. */
+  openErrors: Scalars['Int']['output'];
+  deadLetters: Array<ShopDeadLetter>;
+  conflicts: Array<ShopConflict>;
+  /** The latest requests (newest first, at most 50). */
+  requests: Array<ShopRequest>;
+  /** The latest push-backs (newest first, at most 50). */
+  pushes: Array<ShopPush>;
+  version: Scalars['Int']['output'];
+};
+
+export type ShopConnectionSort = 'NAME' | 'CLIENT' | 'CONNECTOR' | 'ID';
+
+export type ShopConnectionPage = {
+  __typename?: 'ShopConnectionPage';
+  items: Array<ShopConnection>;
+  /** The number of matching rows, counted up to 10,000; when more match, 10,000 and totalIsLowerBound. */
+  total: Scalars['Int']['output'];
+  /** True when more than 10,000 rows match (the screen says "more than 10,000"). */
+  totalIsLowerBound: Scalars['Boolean']['output'];
+  /** The cursor of the next page (PageInput.after), null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+/** Filters of the shop connection list (each optional). */
+export type ShopConnectionFilter = {
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  connector?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ShopSettingInput = {
+  key: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+};
+
+export type ShopShippingMappingInput = {
+  shopKey: Scalars['String']['input'];
+  shippingMethodId: Scalars['ID']['input'];
+};
+
+/**
+ * A connection as the form sends it. secrets: only the ones given change (an empty value keeps
+ * the stored one); the connector names which it needs.
+ */
+export type ShopConnectionInput = {
+  name: Scalars['String']['input'];
+  connector: Scalars['String']['input'];
+  clientId: Scalars['ID']['input'];
+  departmentId?: InputMaybe<Scalars['ID']['input']>;
+  baseUrl: Scalars['String']['input'];
+  settings?: InputMaybe<Array<ShopSettingInput>>;
+  secrets?: InputMaybe<Array<ShopSettingInput>>;
+  /** null: the connector's default states. */
+  importStates?: InputMaybe<Array<Scalars['String']['input']>>;
+  shippingMappings?: InputMaybe<Array<ShopShippingMappingInput>>;
+  webhooksEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** What a test of the connection found: ok, or the shop's answer. */
+export type ShopConnectionTest = {
+  __typename?: 'ShopConnectionTest';
+  ok: Scalars['Boolean']['output'];
+  /** HTTP status of the shop's answer (0: none). */
+  status: Scalars['Int']['output'];
+  message: Scalars['String']['output'];
 };
 
 /** Why a stock quantity changed. */
@@ -2791,6 +3040,28 @@ export type ResolversTypes = {
   >;
   ShipperInput: ShipperInput;
   ShippingMethodInput: ShippingMethodInput;
+  ShopConnectorInfo: ResolverTypeWrapper<ShopConnectorInfo>;
+  ShopConnectionStatus: ShopConnectionStatus;
+  ShopSetting: ResolverTypeWrapper<ShopSetting>;
+  ShopShippingMapping: ResolverTypeWrapper<
+    Omit<ShopShippingMapping, 'shippingMethod'> & {
+      shippingMethod: ResolversTypes['ShippingMethod'];
+    }
+  >;
+  ShopDeadLetter: ResolverTypeWrapper<ShopDeadLetter>;
+  ShopRequest: ResolverTypeWrapper<ShopRequest>;
+  ShopPush: ResolverTypeWrapper<ShopPush>;
+  ShopConflict: ResolverTypeWrapper<ShopConflict>;
+  ShopConnection: ResolverTypeWrapper<ShopConnectionRow>;
+  ShopConnectionSort: ShopConnectionSort;
+  ShopConnectionPage: ResolverTypeWrapper<
+    Omit<ShopConnectionPage, 'items'> & { items: Array<ResolversTypes['ShopConnection']> }
+  >;
+  ShopConnectionFilter: ShopConnectionFilter;
+  ShopSettingInput: ShopSettingInput;
+  ShopShippingMappingInput: ShopShippingMappingInput;
+  ShopConnectionInput: ShopConnectionInput;
+  ShopConnectionTest: ResolverTypeWrapper<ShopConnectionTest>;
   StockReason: StockReason;
   StockChange: ResolverTypeWrapper<StockChangeRow>;
   StockMove: ResolverTypeWrapper<StockMoveRow>;
@@ -2958,6 +3229,24 @@ export type ResolversParentTypes = {
   };
   ShipperInput: ShipperInput;
   ShippingMethodInput: ShippingMethodInput;
+  ShopConnectorInfo: ShopConnectorInfo;
+  ShopSetting: ShopSetting;
+  ShopShippingMapping: Omit<ShopShippingMapping, 'shippingMethod'> & {
+    shippingMethod: ResolversParentTypes['ShippingMethod'];
+  };
+  ShopDeadLetter: ShopDeadLetter;
+  ShopRequest: ShopRequest;
+  ShopPush: ShopPush;
+  ShopConflict: ShopConflict;
+  ShopConnection: ShopConnectionRow;
+  ShopConnectionPage: Omit<ShopConnectionPage, 'items'> & {
+    items: Array<ResolversParentTypes['ShopConnection']>;
+  };
+  ShopConnectionFilter: ShopConnectionFilter;
+  ShopSettingInput: ShopSettingInput;
+  ShopShippingMappingInput: ShopShippingMappingInput;
+  ShopConnectionInput: ShopConnectionInput;
+  ShopConnectionTest: ShopConnectionTest;
   StockChange: StockChangeRow;
   StockMove: StockMoveRow;
   StockRow: StockRowRow;
@@ -3198,6 +3487,19 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryShippingMethodArgs, 'id'>
+  >;
+  shopConnectors?: Resolver<Array<ResolversTypes['ShopConnectorInfo']>, ParentType, ContextType>;
+  shopConnections?: Resolver<
+    ResolversTypes['ShopConnectionPage'],
+    ParentType,
+    ContextType,
+    Partial<QueryShopConnectionsArgs>
+  >;
+  shopConnection?: Resolver<
+    Maybe<ResolversTypes['ShopConnection']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryShopConnectionArgs, 'id'>
   >;
   stockChanges?: Resolver<
     ResolversTypes['StockChangePage'],
@@ -3597,6 +3899,60 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteShippingMethodArgs, 'id'>
+  >;
+  createShopConnection?: Resolver<
+    ResolversTypes['ShopConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateShopConnectionArgs, 'input'>
+  >;
+  updateShopConnection?: Resolver<
+    ResolversTypes['ShopConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateShopConnectionArgs, 'id' | 'version' | 'input'>
+  >;
+  deleteShopConnection?: Resolver<
+    ResolversTypes['Deleted'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteShopConnectionArgs, 'id'>
+  >;
+  pauseShopConnection?: Resolver<
+    ResolversTypes['ShopConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPauseShopConnectionArgs, 'id'>
+  >;
+  resumeShopConnection?: Resolver<
+    ResolversTypes['ShopConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResumeShopConnectionArgs, 'id'>
+  >;
+  syncShopConnection?: Resolver<
+    ResolversTypes['ShopConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSyncShopConnectionArgs, 'id'>
+  >;
+  testShopConnection?: Resolver<
+    ResolversTypes['ShopConnectionTest'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationTestShopConnectionArgs, 'input'>
+  >;
+  retryShopDeadLetter?: Resolver<
+    ResolversTypes['ShopConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRetryShopDeadLetterArgs, 'id'>
+  >;
+  retryShopPushes?: Resolver<
+    ResolversTypes['ShopConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRetryShopPushesArgs, 'id'>
   >;
   bookStock?: Resolver<
     ResolversTypes['StockChange'],
@@ -4168,6 +4524,8 @@ export type OrderResolvers<
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shopConnection?: Resolver<Maybe<ResolversTypes['ShopConnection']>, ParentType, ContextType>;
+  shopConflict?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OrderItemResolvers<
@@ -4471,6 +4829,144 @@ export type ShippingMethodPageResolvers<
   nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ShopConnectorInfoResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopConnectorInfo'] =
+    ResolversParentTypes['ShopConnectorInfo'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settingNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  secretNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  states?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  defaultImportStates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ShopSettingResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopSetting'] = ResolversParentTypes['ShopSetting'],
+> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShopShippingMappingResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopShippingMapping'] =
+    ResolversParentTypes['ShopShippingMapping'],
+> = {
+  shopKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shippingMethod?: Resolver<ResolversTypes['ShippingMethod'], ParentType, ContextType>;
+};
+
+export type ShopDeadLetterResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopDeadLetter'] =
+    ResolversParentTypes['ShopDeadLetter'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  externalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  externalNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShopRequestResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopRequest'] = ResolversParentTypes['ShopRequest'],
+> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ShopPushResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopPush'] = ResolversParentTypes['ShopPush'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  doneAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ShopConflictResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopConflict'] = ResolversParentTypes['ShopConflict'],
+> = {
+  orderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conflict?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShopConnectionResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopConnection'] =
+    ResolversParentTypes['ShopConnection'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  connector?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  client?: Resolver<ResolversTypes['Client'], ParentType, ContextType>;
+  department?: Resolver<Maybe<ResolversTypes['Department']>, ParentType, ContextType>;
+  baseUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settings?: Resolver<Array<ResolversTypes['ShopSetting']>, ParentType, ContextType>;
+  secretsSet?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  importStates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  shippingMappings?: Resolver<
+    Array<ResolversTypes['ShopShippingMapping']>,
+    ParentType,
+    ContextType
+  >;
+  webhooksEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  webhookPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ShopConnectionStatus'], ParentType, ContextType>;
+  lastSyncAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastSuccessAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lagSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ordersToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  openErrors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deadLetters?: Resolver<Array<ResolversTypes['ShopDeadLetter']>, ParentType, ContextType>;
+  conflicts?: Resolver<Array<ResolversTypes['ShopConflict']>, ParentType, ContextType>;
+  requests?: Resolver<Array<ResolversTypes['ShopRequest']>, ParentType, ContextType>;
+  pushes?: Resolver<Array<ResolversTypes['ShopPush']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ShopConnectionPageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopConnectionPage'] =
+    ResolversParentTypes['ShopConnectionPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['ShopConnection']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalIsLowerBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ShopConnectionTestResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['ShopConnectionTest'] =
+    ResolversParentTypes['ShopConnectionTest'],
+> = {
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type StockChangeResolvers<
@@ -4855,6 +5351,16 @@ export type Resolvers<ContextType = GraphqlContext> = {
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
   ShipperPage?: ShipperPageResolvers<ContextType>;
   ShippingMethodPage?: ShippingMethodPageResolvers<ContextType>;
+  ShopConnectorInfo?: ShopConnectorInfoResolvers<ContextType>;
+  ShopSetting?: ShopSettingResolvers<ContextType>;
+  ShopShippingMapping?: ShopShippingMappingResolvers<ContextType>;
+  ShopDeadLetter?: ShopDeadLetterResolvers<ContextType>;
+  ShopRequest?: ShopRequestResolvers<ContextType>;
+  ShopPush?: ShopPushResolvers<ContextType>;
+  ShopConflict?: ShopConflictResolvers<ContextType>;
+  ShopConnection?: ShopConnectionResolvers<ContextType>;
+  ShopConnectionPage?: ShopConnectionPageResolvers<ContextType>;
+  ShopConnectionTest?: ShopConnectionTestResolvers<ContextType>;
   StockChange?: StockChangeResolvers<ContextType>;
   StockMove?: StockMoveResolvers<ContextType>;
   StockRow?: StockRowResolvers<ContextType>;

@@ -457,8 +457,15 @@ export function orderColumns(input: ValidOrder): Record<string, SqlParam> {
   return columns;
 }
 
-/** Inserts positions (one statement). */
-async function insertItems(db: Db, orderId: number, lines: readonly SavedLine[]): Promise<void> {
+/**
+ * Inserts positions (one statement). A shop's position whose SKU no product has keeps its SKU
+ * without a product (productId null: the order's fulfillment error "Unknown product").
+ */
+export async function insertItems(
+  db: Db,
+  orderId: number,
+  lines: readonly (Omit<SavedLine, 'productId'> & { productId: number | null })[],
+): Promise<void> {
   if (lines.length === 0) return;
   await db.query(
     `INSERT INTO order_items (order_id, position, product_id, sku, name, ordered_quantity,

@@ -1,3 +1,4 @@
+import { recordShipmentPush } from '../shops/outbox';
 import type { Db } from '../db';
 import { conflict, InvalidInput, notFound, staleEdit, type FieldProblems } from '../domain/errors';
 import type { OrderPackage, OrderStatus } from '../orders/orders';
@@ -372,6 +373,8 @@ export async function createShipment(
          VALUES ($1, $2, $3, 'status', $4, $5)`,
         [orderId, actor.userId, actingUserId, order.status, to],
       );
+    // An order from a shop: its tracking and shipped state go back through the outbox.
+    await recordShipmentPush(tx, orderId, shipmentId);
     return { shipment: (await findShipment(tx, shipmentId))!, changes };
   });
 }

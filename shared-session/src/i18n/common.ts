@@ -39,3 +39,21 @@ export const common = {
     placeholder: 'This screen is still being built and follows in one of the next steps.',
   },
 };
+
+// The runtime's texts (namespace `runtime`): a module that failed to load or to mount, shown by
+// root-config's error panel (module-guard.ts) and by a page that shows a failed boot module (a
+// shop connector on the shops page).
+export const runtime = {
+  de: {
+    moduleFailed: 'Dieser Bereich konnte nicht geladen werden.',
+    moduleFailedHint: 'Die übrigen Bereiche von Kontor funktionieren weiter.',
+    retry: 'Erneut versuchen',
+    timedOut: '{{lifecycle}} hat länger als {{seconds}} s gedauert.',
+  },
+  en: {
+    moduleFailed: 'This part of Kontor could not be loaded.',
+    moduleFailedHint: 'The other parts of Kontor keep working.',
+    retry: 'Try again',
+    timedOut: '{{lifecycle}} took longer than {{seconds}} s.',
+  },
+};

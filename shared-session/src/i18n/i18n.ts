@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BehaviorSubject } from 'rxjs';
 import type { TranslationResources } from '../types';
-import { common } from './common';
+import { common, runtime } from './common';
 
 /** The languages a user can pick; German is the default and the fallback. */
 export const LOCALES = [
@@ -40,7 +40,10 @@ export function initI18n(): typeof i18n {
       supportedLngs: LOCALES.map((l) => l.code),
       ns: ['common'],
       defaultNS: 'common',
-      resources: { de: { common: common.de }, en: { common: common.en } },
+      resources: {
+        de: { common: common.de, runtime: runtime.de },
+        en: { common: common.en, runtime: runtime.en },
+      },
       interpolation: { escapeValue: false },
       initAsync: false,
       returnNull: false,

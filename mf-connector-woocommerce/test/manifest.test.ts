@@ -1,0 +1,4 @@
+import { describeManifest } from '../../build/manifest-check';
+import manifest from '../src/manifest.json';
+
+describeManifest(manifest);

@@ -1,0 +1,47 @@
+// Local stand-ins for a Shopware 6 shop (Admin API) and a WooCommerce shop (REST API v3), for
+// developing and testing Kontor's shop connectors. Only the base URL differs from a real shop.
+export {
+  DEFAULT_MISBEHAVIOUR,
+  EARLY_GRACE_MS,
+  type Misbehaviour,
+  type RecordedRequest,
+  type StandinShop,
+  type WebhookDelivery,
+  type WebhookTarget,
+} from './common';
+export {
+  startShopware,
+  type ShopwareAddress,
+  type ShopwareAddressSeed,
+  type ShopwareDelivery,
+  type ShopwareDeliveryView,
+  type ShopwareEntity,
+  type ShopwareLineItem,
+  type ShopwareLineItemSeed,
+  type ShopwareOptions,
+  type ShopwareOrder,
+  type ShopwareOrderPatch,
+  type ShopwareOrderSeed,
+  type ShopwareShippingMethodSeed,
+  type ShopwareStandin,
+  type ShopwareState,
+  type ShopwareStateChange,
+  type ShopwareTrackingWrite,
+  type ShopwareTransaction,
+} from './shopware';
+export {
+  startWooCommerce,
+  type WooBilling,
+  type WooCommerceOptions,
+  type WooCommerceStandin,
+  type WooLineItemSeed,
+  type WooNote,
+  type WooOrder,
+  type WooOrderPatch,
+  type WooOrderSeed,
+  type WooShipping,
+  type WooShippingLineSeed,
+  type WooStatusChange,
+  type WooTopic,
+  type WooTracking,
+} from './woocommerce';
