@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -187,6 +187,52 @@ test('rollback restores the release before, a second one goes further back, and 
   expect(last.statusCode).toBe(422);
   expect(last.json().message).toBe(`${module} has no earlier release to roll back to.`);
   expect((await importMap()).imports[module]).toContain('/aaaaaaaa0001/');
+});
+
+test('a module an operator added leaves the map when its first release is rolled back, also after a restart', async () => {
+  const module = '@kontor/connector-test';
+  const rollback = () =>
+    send(t.app, {
+      method: 'POST',
+      url: '/spa/deploy/rollback',
+      payload: { module },
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+  const url = writeVersion('mf-connector-test', module, 'dddddddd0001', bundle('c1'), {
+    ...manifest(module, '/connector-test'),
+    loadAtBoot: {},
+  });
+  expect((await deploy({ module, version: 'dddddddd0001' })).statusCode).toBe(200);
+  expect((await importMap()).imports[module]).toBe(url);
+  const names = async () =>
+    (await send(t.app, { url: '/modules.json' })).json().map((e: { name: string }) => e.name);
+  expect(await names()).toContain(module);
+  // A second version and its rollback first: the first release is live again (as a rollback).
+  writeVersion('mf-connector-test', module, 'dddddddd0002', bundle('c2'), {
+    ...manifest(module, '/connector-test'),
+    loadAtBoot: {},
+  });
+  expect((await deploy({ module, version: 'dddddddd0002' })).statusCode).toBe(200);
+  expect((await rollback()).json().data.version).toBe('dddddddd0001');
+  expect((await rollback()).statusCode).toBe(200);
+  expect((await importMap()).imports[module]).toBeUndefined();
+  expect(await names()).not.toContain(module);
+  // A node starting later registers its build, which has the module: it stays out.
+  const built = path.join(dist, 'importmap.json');
+  const before = readFileSync(built, 'utf8');
+  const imports = { ...JSON.parse(before).imports, [module]: url };
+  writeFileSync(built, JSON.stringify({ imports }));
+  try {
+    await registerBuild(t.db, dist);
+  } finally {
+    writeFileSync(built, before);
+  }
+  expect((await importMap()).imports[module]).toBeUndefined();
+  // Nothing before that: a further rollback says so.
+  expect((await rollback()).statusCode).toBe(422);
+  // Deployed again, it is back.
+  expect((await deploy({ module, version: 'dddddddd0001' })).statusCode).toBe(200);
+  expect((await importMap()).imports[module]).toBe(url);
 });
 
 test('a broken bundle, a bad manifest or an unknown version is refused with the reason, and the live map is unchanged', async () => {

@@ -65,6 +65,10 @@ export interface StandinShop {
   readonly earlyRequests: RecordedRequest[];
   /** The shop's clock. */
   now(): Date;
+  /** Every webhook delivery made, with the receiver's answer. */
+  readonly webhookDeliveries: WebhookDelivery[];
+  /** Resolves once the webhooks queued so far are delivered. */
+  webhooksIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 

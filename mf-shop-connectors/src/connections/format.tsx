@@ -18,14 +18,17 @@ export const dateTime = (iso: string, seconds = false) =>
 /** A number in the user's language. */
 export const count = (value: number) => value.toLocaleString(locale());
 
-/** How long ago, in words a person reads at a glance: 'vor 2 min', 'vor 3 h', 'vor 2 Tagen'. */
-export function ago(seconds: number): string {
+/** Seconds in the largest unit that fits, with the texts of `kind`: ago ('vor 2 min') or duration ('2 min'). */
+function inWords(seconds: number, kind: 'ago' | 'duration'): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return i18n.t('shops:ago.seconds', { count: s });
-  if (s < 3600) return i18n.t('shops:ago.minutes', { count: Math.floor(s / 60) });
-  if (s < 86_400) return i18n.t('shops:ago.hours', { count: Math.floor(s / 3600) });
-  return i18n.t('shops:ago.days', { count: Math.floor(s / 86_400) });
+  if (s < 60) return i18n.t(`shops:${kind}.seconds`, { count: s });
+  if (s < 3600) return i18n.t(`shops:${kind}.minutes`, { count: Math.floor(s / 60) });
+  if (s < 86_400) return i18n.t(`shops:${kind}.hours`, { count: Math.floor(s / 3600) });
+  return i18n.t(`shops:${kind}.days`, { count: Math.floor(s / 86_400) });
 }
+
+/** How long ago, in words a person reads at a glance: 'vor 2 min', 'vor 3 h', 'vor 2 Tagen'. */
+export const ago = (seconds: number) => inWords(seconds, 'ago');
 
 /** A moment as 'vor 2 min', or '—' when there was none yet. */
 export function since(iso: string | null | undefined, now = Date.now()): string {
@@ -45,7 +48,7 @@ export function Since({ at }: { at: string | null | undefined }) {
 
 /** The lag (how far the stored orders are behind the shop): '2 min', '—' before the first sync. */
 export function lag(seconds: number | null | undefined): string {
-  return seconds === null || seconds === undefined ? '—' : ago(seconds);
+  return seconds === null || seconds === undefined ? '—' : inWords(seconds, 'duration');
 }
 
 const STATUS_INTENT: Record<ShopConnectionStatus, Intent> = {

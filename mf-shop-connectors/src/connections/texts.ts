@@ -13,6 +13,16 @@ export const connectionTexts = {
       days_one: 'vor {{count}} Tag',
       days_other: 'vor {{count}} Tagen',
     },
+    duration: {
+      seconds_one: '{{count}} s',
+      seconds_other: '{{count}} s',
+      minutes_one: '{{count}} min',
+      minutes_other: '{{count}} min',
+      hours_one: '{{count}} h',
+      hours_other: '{{count}} h',
+      days_one: '{{count}} Tag',
+      days_other: '{{count}} Tage',
+    },
     fields: {
       name: 'Name',
       client: 'Mandant',
@@ -151,6 +161,16 @@ export const connectionTexts = {
       hours_other: '{{count}} h ago',
       days_one: '{{count}} day ago',
       days_other: '{{count}} days ago',
+    },
+    duration: {
+      seconds_one: '{{count}} s',
+      seconds_other: '{{count}} s',
+      minutes_one: '{{count}} min',
+      minutes_other: '{{count}} min',
+      hours_one: '{{count}} h',
+      hours_other: '{{count}} h',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
     },
     fields: {
       name: 'Name',

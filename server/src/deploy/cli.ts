@@ -116,7 +116,9 @@ export async function runCli(command: string, args: string[]): Promise<string> {
     const { data } = (await api('POST', '/spa/deploy/rollback', {
       module: moduleNameOf(first),
     })) as { data: ReleaseJson };
-    return `${data.module} rolled back to ${data.version} (${data.url})`;
+    return data.url === ''
+      ? `${data.module} is no longer in the import map (its first release was rolled back)`
+      : `${data.module} rolled back to ${data.version} (${data.url})`;
   }
   if (command === 'modules') {
     if (first) {

@@ -61,11 +61,14 @@ function toRelease(row: ReleaseRow): Release {
   };
 }
 
-/** Every live release, in the order the modules were first registered. */
+/**
+ * Every live release, in the order the modules were first registered. A module an operator
+ * took out again (the rollback of its first release: a release without a URL) is none.
+ */
 export async function liveReleases(db: Db): Promise<Release[]> {
   const rows = await db.query<ReleaseRow>(
     `SELECT ${RELEASE_COLUMNS} FROM live_modules l JOIN module_releases r ON r.id = l.release_id
-     ORDER BY l.position`,
+      WHERE r.url <> '' ORDER BY l.position`,
   );
   return rows.map(toRelease);
 }
@@ -202,6 +205,22 @@ export async function rollbackModule(db: Db, module: string, actor: string): Pro
             `SELECT ${RELEASE_COLUMNS} FROM module_releases r WHERE r.id = $1`,
             [live.replacedId],
           );
+    const [first] = previous
+      ? []
+      : await tx.query<{ action: string }>(
+          'SELECT action FROM module_releases WHERE module = $1 ORDER BY id LIMIT 1',
+          [module],
+        );
+    if (!previous && live.url !== '' && first?.action === 'deploy' && live.manifest) {
+      // A module an operator added (a shop connector): rolling back its first release takes it
+      // out of the map again. The release without a URL keeps it out across restarts (the
+      // build registers no module over an operator's rollback) until it is deployed again.
+      return makeLive(
+        tx,
+        { module, version: '', url: '', integrity: '', manifest: null, action: 'rollback', actor },
+        null,
+      );
+    }
     if (!previous) {
       throw validationFailed({ module: [`${module} has no earlier release to roll back to.`] });
     }

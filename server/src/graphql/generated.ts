@@ -1587,7 +1587,7 @@ export type Order = {
   createdAt: Scalars['String']['output'];
   /** ISO 8601. */
   updatedAt: Scalars['String']['output'];
-  /** The shop connection the order came from (null: manual or file import). */
+  /** The shop connection the order came from (null: manual or file import, or without shop:view). */
   shopConnection?: Maybe<ShopConnection>;
   /** A change in the shop that could not be applied to the order (it was picked or packed). */
   shopConflict?: Maybe<Scalars['String']['output']>;

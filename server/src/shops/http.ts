@@ -118,6 +118,8 @@ class RequestLog {
   constructor(private readonly db: Db) {}
 
   add(entry: LoggedRequest): void {
+    // A test of a connection not saved yet has no connection to log under.
+    if (entry.connectionId <= 0) return;
     this.pending.push(entry);
     if (!this.flushing) this.flushing = this.flush().finally(() => (this.flushing = null));
   }
@@ -132,8 +134,11 @@ class RequestLog {
       const batch = this.pending.splice(0, 200);
       try {
         await this.db.query(
+          // Lines of a connection deleted meanwhile are left out, not the whole batch.
           `INSERT INTO shop_requests (connection_id, method, path, status, duration_ms, error)
-           SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[])`,
+           SELECT r.* FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[])
+                  AS r(connection_id, method, path, status, duration_ms, error)
+            WHERE EXISTS (SELECT 1 FROM shop_connections c WHERE c.id = r.connection_id)`,
           [
             batch.map((e) => e.connectionId),
             batch.map((e) => e.method),

@@ -3,7 +3,7 @@ import { clientLoaders } from '../clients/loaders';
 import { findDepartment } from '../departments/departments';
 import { parse } from '../domain/validation';
 import { notFound } from '../domain/errors';
-import type { GraphqlContext } from '../graphql/context';
+import { heldPermissions, type GraphqlContext } from '../graphql/context';
 import type { Resolvers } from '../graphql/generated';
 import { rowId } from '../graphql/ids';
 import { byId, requestLoaders } from '../graphql/loaders';
@@ -163,9 +163,11 @@ export const shopResolvers: Resolvers = {
     pushes: (connection, _, context) => pushesOf(context.db, connection.id) as never,
   },
   Order: {
+    // The connection (its settings and health) only for holders of shop:view; the order's
+    // `shop` names it for everyone who sees the order.
     shopConnection: async (order, _, context) => {
       const binding = await shopOrderLoaders(context).binding.load(order.id);
-      if (!binding) return null;
+      if (!binding || !(await heldPermissions(context)).has('shop:view')) return null;
       return (await shopOrderLoaders(context).connection.load(binding.connectionId)) ?? null;
     },
     shopConflict: async (order, _, context) =>

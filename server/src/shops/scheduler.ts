@@ -62,7 +62,27 @@ export async function enqueueDueWork(db: Db): Promise<number> {
   });
 }
 
-/** Runs enqueueDueWork every tick until stopped; `wake` runs it at once. */
+/** How long request logs, webhook dedupe keys and the shop jobs' records are kept. */
+export const SHOP_LOG_RETENTION_DAYS = 7;
+const SWEEP_EVERY_MS = 3_600_000;
+
+/**
+ * Deletes what only the last days need: the request log, processed webhook events (a shop
+ * retries for hours, not for days) and the records of the shop jobs (a sync a minute would
+ * otherwise fill /horizon's table for good; the queue drops its own rows after 7 days too).
+ */
+export async function sweepShopLogs(db: Db): Promise<void> {
+  const age = `now() - make_interval(days => ${SHOP_LOG_RETENTION_DAYS})`;
+  await db.query(`DELETE FROM shop_requests WHERE at < ${age}`);
+  await db.query(
+    `DELETE FROM shop_webhook_events WHERE processed_at IS NOT NULL AND received_at < ${age}`,
+  );
+  await db.query(`DELETE FROM jobs WHERE kind = any($1::text[]) AND created_at < ${age}`, [
+    ['shops.sync', 'shops.push'],
+  ]);
+}
+
+/** Runs enqueueDueWork every tick until stopped (and the sweep hourly); `wake` runs it at once. */
 export function startShopScheduler(
   db: Db,
   log: (error: unknown) => void,
@@ -71,10 +91,15 @@ export function startShopScheduler(
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let stopped = false;
+  let sweptAt = 0;
   const tick = async () => {
     if (running || stopped) return;
     running = true;
     try {
+      if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
+        sweptAt = Date.now();
+        await sweepShopLogs(db);
+      }
       await enqueueDueWork(db);
     } catch (error) {
       log(error);
