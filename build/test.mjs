@@ -78,7 +78,9 @@ if (wanted('postgres')) {
 if (wanted('e2e')) {
   if (
     run('build', 'node', ['build/build.mjs']) &&
-    run('server build', 'npm', ['run', 'build', '-w', 'server'])
+    run('server build', 'npm', ['run', 'build', '-w', 'server']) &&
+    // The shop connectors' e2e tests start the stand-in shops' CLI.
+    run('stand-in shops build', 'npm', ['run', 'build', '-w', 'shop-standins'])
   ) {
     const file = join(reports, 'playwright.json');
     run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {

@@ -806,10 +806,19 @@ export class CriteriaEngine {
   }
 
   comparator(sorts: Sort[]): (a: ShopwareEntity, b: ShopwareEntity) => number {
+    // Each row's sort keys are read once (a sort compares a row some log n times).
+    const keys = new WeakMap<ShopwareEntity, unknown[]>();
+    const keysOf = (entity: ShopwareEntity): unknown[] => {
+      let found = keys.get(entity);
+      if (!found) keys.set(entity, (found = sorts.map((s) => this.sortKey(entity, s))));
+      return found;
+    };
     return (a, b) => {
-      for (const s of sorts) {
-        const x = this.sortKey(a, s);
-        const y = this.sortKey(b, s);
+      const ka = keysOf(a);
+      const kb = keysOf(b);
+      for (const [i, s] of sorts.entries()) {
+        const x = ka[i];
+        const y = kb[i];
         let c: number;
         if (x === null || y === null) {
           // MySQL: NULL first ascending, last descending.
