@@ -213,6 +213,12 @@ class ShopwareStandinImpl extends StandinBase implements ShopwareStandin {
   /** Order of the children that do not carry an orderId (addresses, the order customer). */
   private readonly parentOf = new Map<string, string>();
   private nextNumber = 10000;
+  /** Moves on with every change of the data: cached searches older than it are stale. */
+  private generation = 0;
+  private readonly sortedSearches = new Map<
+    string,
+    { generation: number; rows: ShopwareEntity[] }
+  >();
   private readonly salesChannelId = fastId();
   private readonly shopId = randomAlnum(16);
   private readonly jwtKey = randomHex(32);
@@ -263,6 +269,7 @@ class ShopwareStandinImpl extends StandinBase implements ShopwareStandin {
   updateOrder(id: string, patch: ShopwareOrderPatch): ShopwareOrder {
     const order = this.byId.get(id);
     if (!order) throw new Error(`no order ${id}`);
+    this.generation++;
     const now = swDate(this.nowMs());
     const writes: [string, WritePayload][] = [];
     const orderFields: string[] = [];
@@ -472,6 +479,7 @@ class ShopwareStandinImpl extends StandinBase implements ShopwareStandin {
   // --- orders ---------------------------------------------------------------------------------------
 
   private insert(seed: ShopwareOrderSeed): ShopwareOrder {
+    this.generation++;
     let number: string;
     if (seed.orderNumber !== undefined) {
       number = seed.orderNumber;
@@ -786,6 +794,10 @@ class ShopwareStandinImpl extends StandinBase implements ShopwareStandin {
   }
 
   protected async handleApi(inc: Incoming, _record: RecordedRequest): Promise<void> {
+    // Anything but a read or a token may change the data: cached search results are stale.
+    const reads =
+      inc.method === 'GET' || inc.path.startsWith('/api/search') || inc.path === '/api/oauth/token';
+    if (!reads) this.generation++;
     try {
       await this.route(inc);
     } catch (err) {
@@ -1059,6 +1071,48 @@ class ShopwareStandinImpl extends StandinBase implements ShopwareStandin {
     }
   }
 
+  /**
+   * A search's matching rows in their order, kept for the next page of the same search while
+   * nothing changed (a database answers a sorted, filtered page from its indexes; filtering and
+   * sorting every order again for each page made the stand-in, not the latency, the limit).
+   */
+  private searchSorted(
+    entity: string,
+    criteria: Criteria,
+  ): { total: number; rows: ShopwareEntity[] } {
+    const key = JSON.stringify([
+      entity,
+      criteria.ids,
+      criteria.filters,
+      criteria.postFilters,
+      criteria.sorts,
+    ]);
+    let cached = this.sortedSearches.get(key);
+    if (!cached || cached.generation !== this.generation) {
+      const all = this.engine.search(
+        entity,
+        this.collection(entity),
+        { ...criteria, limit: null, offset: 0, totalCountMode: 1 },
+        false,
+      );
+      if (this.sortedSearches.size >= 20) this.sortedSearches.clear();
+      cached = { generation: this.generation, rows: all.rows };
+      this.sortedSearches.set(key, cached);
+    }
+    const { rows } = cached;
+    const { offset, limit } = criteria;
+    if (limit === null) {
+      const page = rows.slice(offset);
+      return { total: criteria.totalCountMode === 1 ? rows.length : page.length, rows: page };
+    }
+    if (criteria.totalCountMode === 2) {
+      const fetched = rows.slice(offset, offset + limit * 6 + 1);
+      return { total: fetched.length, rows: fetched.slice(0, limit) };
+    }
+    const page = rows.slice(offset, offset + limit);
+    return { total: criteria.totalCountMode === 1 ? rows.length : page.length, rows: page };
+  }
+
   private search(
     inc: Incoming,
     entity: string,
@@ -1068,7 +1122,9 @@ class ShopwareStandinImpl extends StandinBase implements ShopwareStandin {
     const type = this.responseType(inc);
     const criteria = parseCriteria(entity, payload, 500);
     const shuffle = this.switches.unstableTies;
-    const { total, rows } = this.engine.search(entity, this.collection(entity), criteria, shuffle);
+    const { total, rows } = shuffle
+      ? this.engine.search(entity, this.collection(entity), criteria, shuffle)
+      : this.searchSorted(entity, criteria);
     if (idsOnly) {
       this.sendJson(inc, 200, { total, data: rows.map((r) => r.id) });
       return;
