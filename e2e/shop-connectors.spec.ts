@@ -374,6 +374,24 @@ test.describe('deploying a connector module while Kontor runs', () => {
   });
 });
 
+/** The connection's page lists the order's push-back as done (in the page's language). */
+async function pushListedAsDone(
+  page: Page,
+  connectionUrl: string,
+  orderNumber: string,
+  table: string,
+  done: string,
+): Promise<void> {
+  await expect
+    .poll(() => pushed(page.context(), connectionUrl, orderNumber), { timeout: 30_000 })
+    .toBe(true);
+  await page.goto(connectionUrl);
+  await booted(page);
+  await expect(
+    page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: orderNumber }),
+  ).toContainText(done);
+}
+
 test('Shopware 6 (German): a connection tested with a wrong and the right secret, mapped and synced; paid orders in /orders, the unknown SKU on /order/error, a dead letter on the connection; the order picked and packed, its tracking and shipped delivery in the shop', async ({
   page,
   context,
@@ -571,17 +589,7 @@ test('Shopware 6 (German): a connection tested with a wrong and the right secret
   );
   await shopPage.close();
   // The connection lists the push-back as done.
-  await expect
-    .poll(() => pushed(context, connectionUrl, number(1)), { timeout: 30_000 })
-    .toBe(true);
-  await page.goto(connectionUrl);
-  await booted(page);
-  await expect(
-    page
-      .getByRole('table', { name: 'Rückmeldungen an den Shop' })
-      .getByRole('row')
-      .filter({ hasText: number(1) }),
-  ).toContainText('Erledigt');
+  await pushListedAsDone(page, connectionUrl, number(1), 'Rückmeldungen an den Shop', 'Erledigt');
   await screenshots(page, 'connection-de', (f) => testInfo.outputPath(f));
 });
 
@@ -731,16 +739,6 @@ test('WooCommerce (English): a connection tested, mapped and synced; the process
   await expect(shopRow).toContainText(tracking);
   await expect(shopRow).toContainText('completed');
   await shopPage.close();
-  await expect
-    .poll(() => pushed(context, connectionUrl, number(1)), { timeout: 30_000 })
-    .toBe(true);
-  await page.goto(connectionUrl);
-  await booted(page);
-  await expect(
-    page
-      .getByRole('table', { name: 'Push-backs to the shop' })
-      .getByRole('row')
-      .filter({ hasText: number(1) }),
-  ).toContainText('Done');
+  await pushListedAsDone(page, connectionUrl, number(1), 'Push-backs to the shop', 'Done');
   await screenshots(page, 'connection-en', (f) => testInfo.outputPath(f));
 });
