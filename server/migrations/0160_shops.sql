@@ -85,6 +85,9 @@ CREATE TABLE shop_order_bindings (
 );
 CREATE UNIQUE INDEX shop_order_bindings_order_key ON shop_order_bindings (order_id);
 CREATE INDEX shop_order_bindings_imported_idx ON shop_order_bindings (connection_id, imported_at);
+-- The connection's open conflicts (its health counts them).
+CREATE INDEX shop_order_bindings_conflict_idx ON shop_order_bindings (connection_id)
+  WHERE conflict IS NOT NULL;
 
 -- Orders that could not be taken, with the reason: visible, retryable, never blocking others.
 CREATE TABLE shop_dead_letters (
@@ -115,6 +118,7 @@ CREATE TABLE shop_outbox (
 );
 CREATE UNIQUE INDEX shop_outbox_idempotency_key ON shop_outbox (connection_id, idempotency_key);
 CREATE INDEX shop_outbox_due_idx ON shop_outbox (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX shop_outbox_failed_idx ON shop_outbox (connection_id) WHERE state = 'failed';
 
 -- Webhook deliveries taken, deduplicated by the shop's event or delivery key; the next sync
 -- fetches their orders by id.

@@ -497,7 +497,7 @@ async function saveAttributes(db: Db, orderId: number, input: ValidOrder): Promi
 }
 
 /** The sums and the search text of an order's lines. */
-export function derived(lines: readonly SavedLine[]) {
+export function derived(lines: readonly Omit<SavedLine, 'productId'>[]) {
   const sums = totals(lines);
   return {
     subtotal_cents: sums.subtotalCents,
@@ -505,6 +505,37 @@ export function derived(lines: readonly SavedLine[]) {
     total_cents: sums.totalCents,
     item_skus: [...new Set(lines.map((l) => l.sku))].join(' '),
   };
+}
+
+/**
+ * Inserts the order row of `input` (its columns, sums and search text from `lines`; the order
+ * date, when none is given, today in Europe/Berlin) and answers its id. createOrder's and a
+ * shop order's (shops/take.ts) one way to write it.
+ */
+export async function insertOrder(
+  tx: Db,
+  actor: Actor | null,
+  input: ValidOrder,
+  number: string,
+  lines: readonly (Omit<SavedLine, 'productId'> & { productId: number | null })[],
+): Promise<number> {
+  const columns: Record<string, SqlParam> = {
+    ...orderColumns(input),
+    ...derived(lines),
+    number,
+    created_by: actor?.userId ?? null,
+  };
+  const names = Object.keys(columns);
+  const values = Object.values(columns);
+  const dateParam = values.length + 1;
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO orders (${names.join(', ')}, order_date)
+     VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')},
+             coalesce($${dateParam}::date, (now() AT TIME ZONE 'Europe/Berlin')::date))
+     RETURNING id`,
+    [...values, input.orderDate],
+  );
+  return row!.id;
 }
 
 /**
@@ -520,23 +551,7 @@ export async function createOrder(db: Db, actor: Actor | null, input: ValidOrder
     let number = input.number;
     if (number !== null) await assertNumberFree(tx, input, number, null);
     else number = await nextNumber(tx, input);
-    const columns: Record<string, SqlParam> = {
-      ...orderColumns(input),
-      ...derived(lines),
-      number,
-      created_by: actor?.userId ?? null,
-    };
-    const names = Object.keys(columns);
-    const values = Object.values(columns);
-    const dateParam = values.length + 1;
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO orders (${names.join(', ')}, order_date)
-       VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')},
-               coalesce($${dateParam}::date, (now() AT TIME ZONE 'Europe/Berlin')::date))
-       RETURNING id`,
-      [...values, input.orderDate],
-    );
-    const id = row!.id;
+    const id = await insertOrder(tx, actor, input, number, lines);
     await insertItems(tx, id, lines);
     await saveAttributes(tx, id, input);
     await recordOrderEvent(tx, actor, id, 'created', { to: 'pending' });

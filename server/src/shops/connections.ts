@@ -13,8 +13,8 @@ import { field } from '../domain/validation';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import { shopConnector, type ShopConnectorDriver } from './connector';
 import { forgetShopGate } from './http';
-import { shopConnectionList } from './list';
-import { openSecrets, sealSecrets } from './secrets';
+import { CONNECTION_COLUMNS, shopConnectionList } from './list';
+import { openSecrets, sealSecrets, storedSecretsOrNone } from './secrets';
 
 // Shop connections: create, edit, delete, pause; their credentials sealed (secrets.ts) and
 // never read back out; the health a connection's page shows.
@@ -46,14 +46,11 @@ export interface ShopConnection {
   lastError: string | null;
   failures: number;
   version: number;
+  /** Orders imported today (Berlin). */
+  ordersToday: number;
+  /** Dead letters, failed push-backs and conflicts. */
+  openErrors: number;
 }
-
-export const CONNECTION_COLUMNS = `c.id, c.name, c.connector, c.client_id AS "clientId",
-  c.department_id AS "departmentId", c.base_url AS "baseUrl", c.settings,
-  c.secret_names AS "secretNames", c.import_states AS "importStates",
-  c.webhooks_enabled AS "webhooksEnabled", c.webhook_key AS "webhookKey", c.paused,
-  c.cursor_at AS "cursorAt", c.last_sync_at AS "lastSyncAt", c.last_success_at AS "lastSuccessAt",
-  c.last_error AS "lastError", c.failures, c.version`;
 
 const entry = (name: string, max: number) =>
   z.object({
@@ -323,7 +320,12 @@ export async function updateShopConnection(
     if (input.connector !== current.connector)
       throw invalidField('connector', 'fixed', 'The connector of a connection cannot be changed.');
     const driver = driverOf(input.connector);
-    const secrets = await checkInput(tx, input, driver, openSecrets(appKey, current.sealed));
+    const secrets = await checkInput(
+      tx,
+      input,
+      driver,
+      storedSecretsOrNone(appKey, current.sealed),
+    );
     await tx.query(
       `UPDATE shop_connections SET name = $2, client_id = $3, department_id = $4, base_url = $5,
          settings = $6::jsonb, secrets = $7, secret_names = $8::text[], import_states = $9::text[],
@@ -389,28 +391,6 @@ export function shippingMappingsOf(db: Db, id: number) {
        FROM shop_shipping_mappings WHERE connection_id = $1 ORDER BY shop_key`,
     [id],
   );
-}
-
-/** Orders imported today (Berlin) through the connection. */
-export async function ordersImportedToday(db: Db, id: number): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM shop_order_bindings
-      WHERE connection_id = $1
-        AND imported_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin')`,
-    [id],
-  );
-  return row!.count;
-}
-
-/** Dead letters, failed push-backs and conflicts of a connection. */
-export async function openErrorsOf(db: Db, id: number): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT ((SELECT count(*) FROM shop_dead_letters WHERE connection_id = $1)
-           + (SELECT count(*) FROM shop_outbox WHERE connection_id = $1 AND state = 'failed')
-           + (SELECT count(*) FROM shop_order_bindings WHERE connection_id = $1 AND conflict IS NOT NULL))::int AS count`,
-    [id],
-  );
-  return row!.count;
 }
 
 const iso = `to_char(%s AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -18,8 +18,6 @@ import {
   findShopConnection,
   lagSeconds,
   listShopConnections,
-  openErrorsOf,
-  ordersImportedToday,
   pushesOf,
   requestsOf,
   setShopConnectionPaused,
@@ -155,8 +153,6 @@ export const shopResolvers: Resolvers = {
     lastSuccessAt: (connection) =>
       connection.lastSuccessAt && new Date(connection.lastSuccessAt).toISOString(),
     lagSeconds: (connection) => lagSeconds(connection),
-    ordersToday: (connection, _, context) => ordersImportedToday(context.db, connection.id),
-    openErrors: (connection, _, context) => openErrorsOf(context.db, connection.id),
     deadLetters: (connection, _, context) => deadLettersOf(context.db, connection.id) as never,
     conflicts: (connection, _, context) => conflictsOf(context.db, connection.id) as never,
     requests: (connection, _, context) => requestsOf(context.db, connection.id) as never,

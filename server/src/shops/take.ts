@@ -8,6 +8,7 @@ import { broadcast } from '../realtime/publish';
 import {
   checkFulfillment,
   insertItems,
+  insertOrder,
   derived,
   isEditable,
   orderColumns,
@@ -254,22 +255,7 @@ async function createFromShop(
     throw new Untakeable(
       `number: order ${valid.number} of shop ${connection.name} exists already in Kontor (not from this shop's order ${order.externalId}).`,
     );
-  const columns: Record<string, SqlParam> = {
-    ...orderColumns(valid),
-    ...derived(lines as SavedLine[]),
-    number: valid.number,
-    created_by: null,
-  };
-  const names = Object.keys(columns);
-  const values = Object.values(columns);
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO orders (${names.join(', ')}, order_date)
-     VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')},
-             ($${values.length + 1}::timestamptz AT TIME ZONE 'Europe/Berlin')::date)
-     RETURNING id`,
-    [...values, order.orderedAt.toISOString()],
-  );
-  const id = row!.id;
+  const id = await insertOrder(tx, null, valid, valid.number!, lines);
   await insertItems(tx, id, lines);
   await saveAttributes(tx, id, order);
   await recordOrderEvent(tx, null, id, 'created', {
@@ -306,7 +292,7 @@ async function updateFromShop(
   const { valid, lines } = orderData(connection, order, products);
   const columns: Record<string, SqlParam> = {
     ...orderColumns(valid),
-    ...derived(lines as SavedLine[]),
+    ...derived(lines),
   };
   delete columns.client_id;
   delete columns.shop;
