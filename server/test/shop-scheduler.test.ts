@@ -1,7 +1,9 @@
 import { createShopConnection } from '../src/shops/connections';
 import { enqueueDueWork, sweepShopLogs } from '../src/shops/scheduler';
 import { shopsSettingsOf } from '../src/shops/runtime';
-import { startTestApp, type TestApp } from './helpers';
+import { send, startTestApp, type TestApp } from './helpers';
+import { admin, codeOf, graphql } from './graphql-support';
+import { sealSecrets } from '../src/shops/secrets';
 import { newClient } from './stock-support';
 
 // The shops' scheduler (issue 29): a due connection's sync is enqueued once, however often the
@@ -74,4 +76,47 @@ test('the sweep keeps the last week of request logs and shop jobs', async () => 
     [id],
   );
   expect(paths.map((p) => p.path)).toEqual(['/recent']);
+});
+
+test('credentials sealed under another APP_KEY make no internal error: the form asks for them, a webhook is refused', async () => {
+  const id = await connection(`Rekeyed ${process.pid}`);
+  const [row] = await t.db.query<{ key: string }>(
+    'UPDATE shop_connections SET secrets = $2, webhooks_enabled = true WHERE id = $1 RETURNING webhook_key AS key',
+    [
+      id,
+      sealSecrets('another-app-key-another-app-key-12', {
+        consumerKey: 'ck',
+        consumerSecret: 'cs',
+      }),
+    ],
+  );
+  const browser = await admin(t.app);
+  const saved = await graphql(
+    browser,
+    `
+      mutation ($id: ID!, $i: ShopConnectionInput!) {
+        updateShopConnection(id: $id, version: 1, input: $i) {
+          id
+        }
+      }
+    `,
+    {
+      id: String(id),
+      i: {
+        name: `Rekeyed ${process.pid}`,
+        connector: 'woocommerce',
+        clientId: '1',
+        baseUrl: 'http://127.0.0.1:9',
+      },
+    },
+  );
+  expect(codeOf(saved)).toBe('BAD_USER_INPUT');
+  expect(Object.keys(saved.errors![0]!.extensions!.fieldErrors!)).toContain('secrets.consumerKey');
+  const hook = await send(t.app, {
+    method: 'POST',
+    url: `/api/shop-webhooks/${row!.key}`,
+    payload: '{"id": 1}',
+    headers: { 'content-type': 'application/json', 'x-wc-webhook-signature': 'AAAA' },
+  });
+  expect(hook.statusCode).toBe(401);
 });

@@ -27,11 +27,29 @@ export function openSecrets(appKey: string, sealed: string): Record<string, stri
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined)
     throw new Error('The stored shop credentials are not readable.');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(appKey), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  const text = Buffer.concat([
-    decipher.update(Buffer.from(body, 'base64url')),
-    decipher.final(),
-  ]).toString('utf8');
-  return JSON.parse(text) as Record<string, string>;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(appKey), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const text = Buffer.concat([
+      decipher.update(Buffer.from(body, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+    return JSON.parse(text) as Record<string, string>;
+  } catch {
+    throw new Error(
+      'The stored shop credentials cannot be opened with this APP_KEY: enter them again.',
+    );
+  }
+}
+
+/**
+ * The stored credentials, or none when they cannot be opened (APP_KEY changed): a form then
+ * asks for them again, and a webhook's signature cannot match.
+ */
+export function storedSecretsOrNone(appKey: string, sealed: string): Record<string, string> {
+  try {
+    return openSecrets(appKey, sealed);
+  } catch {
+    return {};
+  }
 }

@@ -4,7 +4,7 @@ import { shopConnector } from './connector';
 import type { ValidShopConnection } from './connections';
 import { drainRequestLog, ShopError, ShopHttp } from './http';
 import { shopsSettingsOf } from './runtime';
-import { openSecrets } from './secrets';
+import { storedSecretsOrNone } from './secrets';
 
 /** What a test of a connection found. */
 export interface ConnectionTest {
@@ -33,7 +33,7 @@ export async function testConnection(
       [id],
     );
     if (!row) throw notFound('Shop connection not found.');
-    secrets = openSecrets(appKey, row.sealed);
+    secrets = storedSecretsOrNone(appKey, row.sealed);
   }
   for (const secret of input.secrets) if (secret.value !== '') secrets[secret.key] = secret.value;
   const { retry } = shopsSettingsOf(db);

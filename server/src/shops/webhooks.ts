@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { shopConnector } from './connector';
 import { shopsSettingsOf } from './runtime';
-import { openSecrets } from './secrets';
+import { storedSecretsOrNone } from './secrets';
 
 // Webhooks (docs/shops.md "Webhooks"): POST /api/shop-webhooks/<key>, one public endpoint per
 // connection. No session and no other input: the body's signature (the connector checks it
@@ -51,7 +51,7 @@ export async function webhookRoutes(
       const driver = connection && shopConnector(connection.connector);
       if (!connection || !connection.enabled || !driver) return notFound();
       const secret =
-        openSecrets(shopsSettingsOf(app.db).appKey, connection.sealed).webhookSecret ?? '';
+        storedSecretsOrNone(shopsSettingsOf(app.db).appKey, connection.sealed).webhookSecret ?? '';
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(request.headers))
