@@ -13,6 +13,7 @@ process.env.NODE_ENV ??= 'production';
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
 const { MODULES, STAGING } = require('./webpack.preset.cjs');
+const { usedIconNames } = require('./libs/icon-names.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -47,16 +48,35 @@ function hashInputs(targets) {
   return hash.digest('hex');
 }
 // The build files that shape a bundle (not build.mjs itself, nor test helpers in build/).
-const buildFiles = ['webpack.preset.cjs', 'public-path.js', 'style-loader.cjs', 'libs'].map((f) =>
-  path.join(root, 'build', f),
-);
+const buildFiles = [
+  'webpack.preset.cjs',
+  'public-path.js',
+  'style-loader.cjs',
+  'graphql-parse-loader.cjs',
+  'libs',
+].map((f) => path.join(root, 'build', f));
 const common = [...buildFiles, path.join(root, 'package-lock.json')];
+
+/**
+ * dist/.icon-names.json: the Blueprint icons the workspaces show by name (build/libs/
+ * icon-names.cjs), rewritten only when they change, so that a new icon in a module rebuilds
+ * the libraries' icon files and nothing else does.
+ */
+function iconNamesFile() {
+  const file = path.join(dist, '.icon-names.json');
+  const names = JSON.stringify(usedIconNames(Object.values(MODULES))) + '\n';
+  fs.mkdirSync(dist, { recursive: true });
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== names)
+    fs.writeFileSync(file, names);
+  return file;
+}
 
 // ---- units ---------------------------------------------------------------------------
 const units = [
   {
     name: 'libs',
-    inputs: [...common, path.join(root, 'package.json')],
+    // The icons the workspaces show by name go into the libraries' icon files (issue 30).
+    inputs: [...common, path.join(root, 'package.json'), iconNamesFile()],
     configs: () => require('./libs/webpack.libs.cjs'),
     prepare: () => fs.rmSync(path.join(dist, 'libs'), { recursive: true, force: true }),
     finish: copyPlainLibraries,

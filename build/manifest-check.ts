@@ -1,4 +1,4 @@
-// The jest checks every domain module's manifest must pass, against SPEC.md §2 as
+// The jest checks every domain module's manifest must pass, against docs/product.md §2 as
 // build/spec-routes.ts writes it down. A module's test is one call: describeManifest(manifest).
 import type { MenuItemDefinition, ModuleManifest, RouteDefinition } from '@kontor/shared-session';
 import {
@@ -31,18 +31,18 @@ function translation(manifest: ManifestJson, language: string, key: string): unk
   return value;
 }
 
-/** Declares the tests that hold a module's manifest to SPEC.md §2. */
+/** Declares the tests that hold a module's manifest to docs/product.md §2. */
 export function describeManifest(manifest: ManifestJson): void {
   const spec = specRoutesOf(manifest.name as SpecModule);
   const menu = flattenMenu(manifest.menu);
 
   describe(`the manifest of ${manifest.name}`, () => {
-    test('declares exactly the routes SPEC.md and DESIGN.md give the module', () => {
+    test('declares exactly the routes docs/product.md and docs/design.md give the module', () => {
       const declared = manifest.routes.map((r) => r.path).sort();
       expect(declared).toEqual(spec.map((r) => r.path).sort());
     });
 
-    test("needs a login for every route, and guards it with the permission of SPEC.md's table", () => {
+    test("needs a login for every route, and guards it with the permission of docs/product.md's table", () => {
       const declared = manifest.routes.map(({ path, access, permission }) => ({
         path,
         access,
@@ -72,7 +72,7 @@ export function describeManifest(manifest: ManifestJson): void {
       }
     });
 
-    test('puts its menu items in the positions of SPEC.md’s side navigation menu', () => {
+    test('puts its menu items in the positions of the side navigation menu of docs/product.md §2', () => {
       for (const item of menu) {
         const expected = item.group
           ? menuGroupPosition(item.group, item.pathTo ?? '')

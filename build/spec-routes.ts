@@ -1,5 +1,5 @@
-// SPEC.md §2 as data, written once: every route with its access, its permission (the
-// guarded-routes table) and the module that owns it (DESIGN.md "Which module owns which
+// docs/product.md §2 as data, written once: every route with its access, its permission (the
+// guarded-routes table) and the module that owns it (docs/design.md "Which module owns which
 // route"). The manifest tests of the modules and the end-to-end tests both read it.
 
 export type SpecModule =
@@ -13,7 +13,7 @@ export type SpecModule =
   | '@kontor/connector-woocommerce';
 
 export interface SpecRoute {
-  /** Path pattern as manifests write it: SPEC.md's `{id}` becomes `:id`. */
+  /** Path pattern as manifests write it: docs/product.md's `{id}` becomes `:id`. */
   path: string;
   access: 'public' | 'login';
   /** Set for the guarded routes: login plus this permission. */
@@ -28,7 +28,7 @@ const stocktaking = '@kontor/stocktaking';
 const admin = '@kontor/admin';
 const shops = '@kontor/shop-connectors';
 
-/** Every route of SPEC.md §2 (the not-found page has no path; connector routes come at runtime). */
+/** Every route of docs/product.md §2 (the not-found page has no path; connector routes come at runtime). */
 export const SPEC_ROUTES: readonly SpecRoute[] = [
   // Public routes
   { path: '/', access: 'public', module: shell },
@@ -56,7 +56,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { path: '/stocktaking/:id/edit', access: 'login', module: stocktaking },
   { path: '/stocktaking/:id/summary', access: 'login', module: stocktaking },
   { path: '/stockchange', access: 'login', module: warehouse },
-  // Only in the menu list of SPEC.md §2; without a guard it needs login only (§6).
+  // Only in the menu list of docs/product.md §2; without a guard it needs login only (§6).
   { path: '/export/invoice', access: 'login', module: orders },
   // Guarded routes (login plus permission)
   { path: '/administration/users', access: 'login', permission: 'user:view', module: admin },
@@ -132,7 +132,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
     permission: 'warehouse:create',
     module: warehouse,
   },
-  // Issue 13: the supplier pages beside SPEC.md's list route.
+  // Issue 13: the supplier pages beside docs/product.md's list route.
   {
     path: '/administration/supplier/create',
     access: 'login',
@@ -147,10 +147,10 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   },
   // Issue 13: the avis file import (like /import/product, guarded by its own permission).
   { path: '/import/avis', access: 'login', permission: 'avis:import', module: warehouse },
-  // SPEC.md marks these order:view without enforcing it; DESIGN.md decides they are guarded.
+  // docs/product.md marks these order:view without enforcing it; docs/design.md decides they are guarded.
   { path: '/orders', access: 'login', permission: 'order:view', module: orders },
   { path: '/order/:id/edit', access: 'login', permission: 'order:view', module: orders },
-  // Issue 11: the clients import, and Monitoring as a module route (SPEC.md: an external page).
+  // Issue 11: the clients import, and Monitoring as a module route (docs/product.md: an external page).
   {
     path: '/administration/clients/import',
     access: 'login',
@@ -158,7 +158,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
     module: admin,
   },
   { path: '/horizon', access: 'login', permission: 'administrate', module: admin },
-  // Issue 29: the shop connections, guarded by their own permissions (SPEC.md: login only);
+  // Issue 29: the shop connections, guarded by their own permissions (docs/product.md: login only);
   // a connection's pages have two segments, so no connector's /administration/shops/{path}
   // can take them.
   { path: '/administration/shops', access: 'login', permission: 'shop:view', module: shops },
@@ -196,7 +196,7 @@ export function samplePath(path: string, value = '1'): string {
   return path.replace(/:[^/]+/g, value);
 }
 
-/** SPEC.md §2 "Side navigation menu": positions of the top-level items. */
+/** docs/product.md §2 "Side navigation menu": positions of the top-level items. */
 export const TOP_MENU_POSITIONS: Readonly<Record<string, number>> = {
   home: 0,
   stocktaking: 10,
@@ -208,7 +208,7 @@ export const TOP_MENU_POSITIONS: Readonly<Record<string, number>> = {
   orders: 70,
 };
 
-/** The children of each menu group in SPEC.md's order, whichever module declares them. */
+/** The children of each menu group in docs/product.md's order, whichever module declares them. */
 export const MENU_GROUP_ORDER: Readonly<Record<string, readonly string[]>> = {
   administration: [
     '/administration/users',
@@ -229,7 +229,7 @@ export const MENU_GROUP_ORDER: Readonly<Record<string, readonly string[]>> = {
   orders: ['/orders', '/shipment/create', '/picklist', '/order/error'],
 };
 
-/** The position a child takes so that its group shows in SPEC.md's order: 10, 20, 30 … */
+/** The position a child takes so that its group shows in docs/product.md's order: 10, 20, 30 … */
 export function menuGroupPosition(group: string, pathTo: string): number {
   const index = MENU_GROUP_ORDER[group]?.indexOf(pathTo) ?? -1;
   return index < 0 ? -1 : (index + 1) * 10;

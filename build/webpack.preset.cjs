@@ -3,6 +3,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const CopyPlugin = require('copy-webpack-plugin');
+const { SharedExportsGuard } = require('./libs/shared-exports.cjs');
 
 const root = path.resolve(__dirname, '..');
 
@@ -104,20 +105,24 @@ function baseConfig({ name, outDir, externals, guardReact = false }) {
         {
           test: /\.[cm]?tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                // Always the production JSX runtime, also under `webpack serve` / --mode
-                // development (swc-loader would switch to `react/jsx-dev-runtime` there): JSX
-                // compiles to imports of `react/jsx-runtime`, the import map's shared one, so a
-                // dev bundle runs against the page's (production) React of any Kontor (issue 9).
-                transform: { react: { runtime: 'automatic', development: false } },
-                target: 'es2020',
+          // Last in the list, first to run: documents parsed at build time (issue 30).
+          use: [
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  // Always the production JSX runtime, also under `webpack serve` / --mode
+                  // development (swc-loader would switch to `react/jsx-dev-runtime` there): JSX
+                  // compiles to imports of `react/jsx-runtime`, the import map's shared one, so a
+                  // dev bundle runs against the page's (production) React of any Kontor (issue 9).
+                  transform: { react: { runtime: 'automatic', development: false } },
+                  target: 'es2020',
+                },
               },
             },
-          },
+            path.join(__dirname, 'graphql-parse-loader.cjs'),
+          ],
         },
         { test: /\.css$/, use: path.join(__dirname, 'style-loader.cjs') },
       ],
@@ -158,6 +163,8 @@ function moduleConfig({ dir, name, entry }) {
   config.plugins = fs.existsSync(manifest)
     ? [new CopyPlugin({ patterns: [{ from: manifest, to: 'manifest.json' }] })]
     : [];
+  // Names imported from a library with a chosen export list must be in that list (issue 30).
+  config.plugins.push(new SharedExportsGuard());
   config.devServer = {
     port: 9000 + Object.values(MODULES).indexOf(folder),
     headers: { 'Access-Control-Allow-Origin': '*' },

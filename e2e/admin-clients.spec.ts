@@ -42,7 +42,8 @@ test('an admin creates, edits and deletes a client, with required-field and post
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Bearbeiten' }).click();
-  await expect(page.getByRole('heading', { name: 'Mandant bearbeiten' })).toBeVisible();
+  // The edit page names the client.
+  await expect(page.getByRole('heading', { name: `Mandant ${name}`, exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Bremen');
   await page.getByRole('textbox', { name: 'PLZ', exact: true }).fill('28195');
   await page.getByRole('button', { name: 'Speichern' }).click();

@@ -121,11 +121,11 @@ test('German: an avis with two lines, booked by keyboard partly and fully, close
     .selectOption({ label: s.warehouseName });
   await page.getByRole('textbox', { name: 'Lieferschein-Nr.' }).fill(`LS-${tag}`);
   await page.getByRole('textbox', { name: 'Liefertermin' }).fill('2026-12-01');
-  const line1 = page.getByRole('group', { name: 'Position 1' });
+  const line1 = page.getByRole('row', { name: 'Position 1', exact: true });
   await pick(page, line1.getByRole('combobox', { name: 'Produkt' }), s.plain.name, s.plain.sku);
   await line1.getByRole('spinbutton', { name: 'Angekündigt' }).fill('10');
   await page.getByRole('button', { name: 'Position hinzufügen' }).click();
-  const line2 = page.getByRole('group', { name: 'Position 2' });
+  const line2 = page.getByRole('row', { name: 'Position 2', exact: true });
   await expect(line2.getByRole('combobox', { name: 'Produkt' })).toBeFocused();
   await pick(page, line2.getByRole('combobox', { name: 'Produkt' }), s.tracked.name, s.tracked.sku);
   await line2.getByRole('spinbutton', { name: 'Angekündigt' }).fill('5');
@@ -149,21 +149,29 @@ test('German: an avis with two lines, booked by keyboard partly and fully, close
   await expect(details.getByText('Noch nichts gebucht.')).toBeVisible();
 
   // Book by keyboard: line 1 partly (4 of 10) onto A, line 2 fully (5, lot CH-1) onto B.
+  // One line at a time at the top (its SKU large), all lines in the table below.
   await page.getByRole('button', { name: 'Buchen' }).click();
-  const quantity1 = page.getByRole('spinbutton', { name: `Eingang jetzt: ${s.plain.sku}` });
-  await expect(quantity1).toBeFocused();
+  const quantity = page.getByRole('spinbutton', { name: 'Eingang jetzt' });
+  const current = page.locator('.kontor-scan-target').first();
+  await expect(quantity).toBeFocused();
+  await expect(current).toContainText(`Position 1 von 2${s.plain.sku}`);
+  await expect(page.locator('.kontor-scan-hint')).toContainText(
+    'Enter im letzten Feld der letzten Position oder Strg+Enter: buchen.',
+  );
   await scan(page, '4');
-  await expect(page.getByRole('textbox', { name: `Lagerplatz: ${s.plain.sku}` })).toBeFocused();
-  await scan(page, a.barcode);
   await expect(
-    page.getByRole('spinbutton', { name: `Eingang jetzt: ${s.tracked.sku}` }),
+    page.getByRole('textbox', { name: 'Lagerplatz (Barcode oder Suche)' }),
   ).toBeFocused();
+  await scan(page, a.barcode);
+  await expect(quantity).toBeFocused();
+  await expect(current).toContainText(`Position 2 von 2${s.tracked.sku}`);
   await expect(page.getByText(a.path, { exact: true })).toBeVisible();
   await scan(page, '5');
   await scan(page, b.barcode);
-  const lot = page.getByRole('textbox', { name: `Charge: ${s.tracked.sku}` });
+  const lot = page.getByRole('textbox', { name: 'Charge', exact: true });
   await expect(lot).toBeFocused();
   await expect(lot).toHaveValue('CH-1');
+  // Enter in the last field of the last line books, once.
   await page.keyboard.press('Enter');
   await expect(page.getByText(`Wareneingang ${number}-1 wurde gebucht.`)).toBeVisible({
     timeout: 15_000,
@@ -253,15 +261,13 @@ test('English: an over-delivery is asked about, then booked and recorded; editin
   await expect(page.getByRole('heading', { name: 'Delivery notices (avis)' })).toBeVisible();
   await page.getByRole('button', { name: `Book avis ${number}` }).click();
   await expect(page.getByRole('heading', { name: `Avis details: ${number}` })).toBeVisible();
-  await expect(
-    page.getByRole('spinbutton', { name: `Received now: ${s.plain.sku}` }),
-  ).toBeFocused();
+  await expect(page.getByRole('spinbutton', { name: 'Received now' })).toBeFocused();
 
   // An unknown place stays in its field with the reason.
   await scan(page, '5');
   await scan(page, `NOPE-${tag}`);
   await expect(page.getByText(`No place “NOPE-${tag}” in this warehouse.`)).toBeVisible();
-  const place = page.getByRole('textbox', { name: `Place: ${s.plain.sku}` });
+  const place = page.getByRole('textbox', { name: 'Place (barcode or search)' });
   await expect(place).toBeFocused();
   await place.fill('');
 
@@ -289,6 +295,50 @@ test('English: an over-delivery is asked about, then booked and recorded; editin
   await page.goto(`/administration/avis/${id}/edit`);
   await booted(page);
   await expect(page.getByRole('alert')).toContainText('it can no longer be edited');
+});
+
+test('German: Ctrl+Enter books what was entered exactly once; a fully received line takes no input', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const tag = `K${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  const { id, number } = await announce(context, s, tag, {
+    deliveryDate: '2026-12-05',
+    lines: [
+      { productId: s.plain.id, announcedQuantity: 3 },
+      { productId: s.tracked.id, announcedQuantity: 2, lot: 'CH-7' },
+    ],
+  });
+  await page.goto(`/administration/avis/${id}/details?book=1`);
+  await booted(page);
+  const quantity = page.getByRole('spinbutton', { name: 'Eingang jetzt' });
+  await expect(quantity).toBeFocused();
+  await scan(page, '3');
+  await scan(page, s.places[0]!.barcode);
+  // On the next line's (empty) quantity, Ctrl+Enter books line 1 — once.
+  await expect(page.locator('.kontor-scan-target').first()).toContainText(s.tracked.sku);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('status')).toHaveText(`Wareneingang ${number}-1 wurde gebucht.`);
+  await expect(page.getByText('Teilweise gebucht', { exact: true }).first()).toBeVisible();
+  // Pressed again: nothing more is booked, and no "enter a quantity" refusal.
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: /-1$/ })).toHaveCount(1);
+  await expect(
+    page.getByText('Bitte bei mindestens einer Position eine Menge eingeben.'),
+  ).toHaveCount(0);
+  // Line 1 is complete: no input for it, the walk starts at line 2.
+  const lines = page.getByRole('table', { name: 'Positionen der Buchung' });
+  const complete = lines.getByRole('row').filter({ hasText: s.plain.sku });
+  await expect(complete).toContainText('vollständig');
+  await expect(complete.getByRole('button')).toHaveCount(0);
+  await expect(page.locator('.kontor-scan-target').first()).toContainText(
+    `Position 1 von 1${s.tracked.sku}`,
+  );
+  await expect(quantity).toBeFocused();
 });
 
 test('the details with the booking open in the light and the dark theme (screenshots)', async ({
@@ -328,7 +378,7 @@ test('the details with the booking open in the light and the dark theme (screens
     });
     await page.goto(`/administration/avis/${id}/edit`);
     await booted(page);
-    await expect(page.getByRole('group', { name: /^(Position|Line) 2$/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /^(Position|Line) 2$/ })).toBeVisible();
     await page.screenshot({
       path: testInfo.outputPath(`avis-edit-${locale}-${dark ? 'dark' : 'light'}.png`),
       fullPage: true,
@@ -362,11 +412,11 @@ test('German: an announced avis is edited (a quantity, a line removed), then can
   await booted(page);
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await expect(page.getByRole('heading', { name: `Avis bearbeiten: ${number}` })).toBeVisible();
-  const line1 = page.getByRole('group', { name: 'Position 1' });
+  const line1 = page.getByRole('row', { name: 'Position 1', exact: true });
   await expect(line1.getByRole('combobox', { name: 'Produkt' })).toHaveValue(s.plain.name);
   await line1.getByRole('spinbutton', { name: 'Angekündigt' }).fill('0');
   await page.getByRole('button', { name: 'Position 2 entfernen' }).click();
-  await expect(page.getByRole('group', { name: 'Position 2' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: 'Position 2', exact: true })).toHaveCount(0);
   // 0 is refused in the browser, at its field.
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(line1.getByText('Bitte eine ganze Zahl größer als 0 eingeben.')).toBeVisible();

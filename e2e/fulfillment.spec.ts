@@ -184,15 +184,27 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   // Picking by scanner: the focus is in the place field; the next place is named.
   const placeField = page.getByRole('textbox', { name: 'Lagerplatz scannen' });
   await expect(placeField).toBeFocused();
-  await expect(page.locator('.kontor-pick-next')).toContainText(
-    `Als Nächstes: ${s.places[0]!.path} – 3 × ${s.tasse.sku}`,
+  await expect(page.locator('.kontor-scan-next')).toContainText(
+    `Als Nächstes: Zu ${s.places[0]!.path} gehen und den Lagerplatz scannen.`,
   );
+  // The product to take there, large beside the place: 3 cups for orders A and B.
+  const product = page.locator('.kontor-scan-target').nth(1);
+  await expect(product).toContainText(s.tasse.sku);
+  await expect(product).toContainText('3 × Tasse blau · für');
+  for (const order of [a, b]) await expect(product).toContainText(order);
   await scan(page, s.places[0]!.barcode);
-  await expect(page.getByRole('textbox', { name: 'EAN scannen' })).toBeFocused();
-  // The book's EAN at the cups' place: refused loudly, nothing picked.
+  const eanInput = page.getByRole('textbox', { name: 'EAN scannen' });
+  await expect(eanInput).toBeFocused();
+  // The place is confirmed (green, large); the product to take there is named.
+  await expect(page.locator('.kontor-scan-target-confirmed')).toContainText(s.places[0]!.path);
+  await expect(page.locator('.kontor-scan-next')).toContainText(`EAN von ${s.tasse.sku}`);
+  // The book's EAN at the cups' place: refused loudly, once, and the field stays where it is.
+  const fieldAt = (await eanInput.boundingBox())!.y;
   await scan(page, s.buch.ean);
   await expect(page.getByRole('alert')).toContainText(`EAN ${s.buch.ean} liegt auf`);
-  await expect(page.getByRole('textbox', { name: 'EAN scannen' })).toBeFocused();
+  await expect(page.getByText(`EAN ${s.buch.ean} liegt auf`)).toHaveCount(1);
+  await expect(eanInput).toBeFocused();
+  expect((await eanInput.boundingBox())!.y).toBe(fieldAt);
   await expect(lines.nth(1).getByRole('cell').nth(7)).toHaveText('0');
   await page.keyboard.press('Control+A');
   await scan(page, s.tasse.ean);
@@ -213,6 +225,11 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await expect(lines.nth(2).getByRole('cell').nth(7)).toHaveText('2 ✓');
   await expect(page.locator('.kontor-pick-head')).toContainText('Erledigt');
   await expect(page.getByText('Diese Picklist ist „Erledigt“')).toBeVisible();
+  // A finished picklist leads on to the packing station.
+  await expect(page.getByRole('link', { name: 'Zur Packstation' })).toHaveAttribute(
+    'href',
+    '/shipment/create',
+  );
   await page.screenshot({ path: testInfo.outputPath('picklist-de-light.png'), fullPage: true });
   const picklistPdf = await context.request.get(
     (await page.getByRole('link', { name: 'PDF' }).getAttribute('href'))!,
@@ -249,17 +266,19 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await scan(page, s.tasse.ean);
   await page.keyboard.type(s.tasse.ean.slice(0, 5));
   answer();
-  await expect(page.getByRole('heading', { name: /Auftragspositionen zuordnen/ })).toBeVisible();
+  const currentStep = page.getByRole('list', { name: 'Schritte' }).locator('[aria-current="step"]');
+  await expect(currentStep).toContainText('Auftragspositionen zuordnen');
   await page.keyboard.type(s.tasse.ean.slice(5));
   await page.keyboard.press('Enter');
   await page.unroute('**/graphql');
   const eanField = page.getByRole('textbox', { name: 'EAN scannen' });
   await expect(eanField).toBeFocused();
-  await expect(page.getByRole('heading', { name: /Auftragspositionen zuordnen/ })).toBeVisible();
-  const positions = page.locator('.kontor-packing-items tbody tr');
+  await expect(currentStep).toContainText('Auftragspositionen zuordnen');
+  const positions = page.locator('.kontor-packing-item');
   await expect(positions.nth(0)).toContainText(s.tasse.sku);
-  await expect(positions.nth(0).getByRole('cell').nth(4)).toHaveText('2'); // ordered
-  await expect(positions.nth(0).getByRole('cell').nth(5)).toHaveText('0'); // already shipped
+  await expect(positions.nth(0).locator('[data-figure="ordered"]')).toHaveText('2');
+  await expect(positions.nth(0).locator('[data-figure="shipped"]')).toHaveText('0');
+  await expect(positions.nth(0).locator('[data-figure="remaining"]')).toHaveText('0');
   // Package 1: two cups by those two scans.
   await expect(page.getByRole('status')).toContainText(`+1 ${s.tasse.sku} in Paket 1 (2 von 2)`);
   await expect(
@@ -413,9 +432,9 @@ test('English: an unknown order, a partial shipment keeps the order processing, 
   );
   // Again: 1 already shipped, 2 open; ship all of it.
   await scan(page, d);
-  const row = page.locator('.kontor-packing-items tbody tr').first();
-  await expect(row.getByRole('cell').nth(5)).toHaveText('1');
-  await expect(row.getByRole('cell').nth(6)).toHaveText('2');
+  const row = page.locator('.kontor-packing-item').first();
+  await expect(row.locator('[data-figure="shipped"]')).toHaveText('1');
+  await expect(row.locator('[data-figure="remaining"]')).toHaveText('2');
   await tabTo(page, page.getByRole('button', { name: 'Ship all' }));
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Ship all' });
@@ -532,4 +551,125 @@ test('screenshots: the packing station and a picklist in German dark and English
       fullPage: true,
     });
   }
+});
+
+/** On screen: inside the viewport and not covered (by the sticky top block or action bar). */
+async function expectOnScreen(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const seen = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {
+      inside:
+        box.top >= 0 &&
+        box.left >= 0 &&
+        box.bottom <= window.innerHeight &&
+        box.right <= window.innerWidth,
+      uncovered: hit !== null && (hit === element || element.contains(hit)),
+    };
+  });
+  expect(seen).toEqual({ inside: true, uncovered: true });
+}
+
+test('handheld 390 px: picking with the field near the top, a wrong scan said once without moving it, the cancel apart; packing with the figures and "Weiter" in view after each scan', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tag = `H${Date.now().toString(36).toUpperCase()}`;
+  const g = `G-${tag}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag, {
+    [g]: [
+      ['tasse', 2],
+      ['buch', 1],
+    ],
+  });
+  const clientId = (
+    await graphql(context, 'query($s: String) { clients(page: { search: $s }) { items { id } } }', {
+      s: s.client,
+    })
+  ).clients.items[0].id;
+  const { createPicklist } = await graphql(
+    context,
+    'mutation($i: PicklistInput!) { createPicklist(input: $i) { picklist { id } } }',
+    { i: { maxOrders: 1, clientId } },
+  );
+
+  // Picking: the place field is in the upper half of the screen, focused.
+  await page.goto(`/picklist?id=${createPicklist.picklist.id}`);
+  await booted(page);
+  const placeField = page.getByRole('textbox', { name: 'Lagerplatz scannen' });
+  await expect(placeField).toBeFocused();
+  await expectOnScreen(placeField);
+  expect((await placeField.boundingBox())!.y).toBeLessThan(844 / 2);
+  // A wrong place: said once (in the message slot), the field did not move.
+  const fieldAt = (await placeField.boundingBox())!.y;
+  await scan(page, `NIX-${tag}`);
+  await expect(page.getByRole('alert')).toContainText(`Lagerplatz NIX-${tag} hat keine`);
+  await expect(page.getByText(`Lagerplatz NIX-${tag} hat keine`)).toHaveCount(1);
+  expect((await placeField.boundingBox())!.y).toBe(fieldAt);
+  // 'Picklist stornieren' is apart: below the lines, far from 'Zur Liste' above the heading.
+  const cancel = page.getByRole('button', { name: 'Picklist stornieren' });
+  const linesBottom = await page
+    .getByRole('table', { name: 'Zeilen' })
+    .evaluate((table) => table.getBoundingClientRect().bottom + window.scrollY);
+  const cancelTop = await cancel.evaluate(
+    (button) => button.getBoundingClientRect().top + window.scrollY,
+  );
+  expect(cancelTop).toBeGreaterThan(linesBottom);
+  await expect(page.getByRole('link', { name: 'Zur Liste' })).toBeVisible();
+  await page.keyboard.press('Control+A');
+  for (const [place, ean] of [
+    [s.places[0]!.barcode, s.tasse.ean],
+    [s.places[1]!.barcode, s.buch.ean],
+  ] as const) {
+    await scan(page, place);
+    await expect(page.locator('.kontor-scan-target-confirmed').first()).toBeVisible();
+    await scan(page, ean);
+    const quantity = page.getByRole('spinbutton', { name: 'Menge' });
+    await expect(quantity).toBeFocused();
+    await expectOnScreen(quantity);
+    await page.keyboard.press('Enter');
+    await expect(
+      page
+        .getByRole('table', { name: 'Zeilen' })
+        .getByRole('row')
+        .filter({ hasText: place === s.places[0]!.barcode ? s.tasse.sku : s.buch.sku }),
+    ).toContainText('✓');
+  }
+  await page.screenshot({ path: testInfo.outputPath('picklist-390-done.png'), fullPage: true });
+  // Done: on to the packing station by the order's link, which opens the order there.
+  await expect(page.getByRole('link', { name: 'Zur Packstation' })).toBeVisible();
+  await page.getByRole('link', { name: `${g} packen` }).click();
+  await expect(page).toHaveURL(/\/shipment\/create$/);
+
+  // Packing: after each scan the scan field, the position's figures and 'Weiter' are in view.
+  await expect(page.locator('.kontor-scan-target-confirmed')).toContainText(g);
+  const eanField = page.getByRole('textbox', { name: 'EAN scannen' });
+  await expect(eanField).toBeFocused();
+  for (const [product, assigned] of [
+    [s.tasse, 1],
+    [s.tasse, 2],
+    [s.buch, 1],
+  ] as const) {
+    await scan(page, product.ean);
+    await expect(page.getByRole('status')).toContainText(`+1 ${product.sku} in Paket 1`);
+    const card = page.locator('.kontor-packing-item').filter({ hasText: product.sku });
+    await expectOnScreen(eanField);
+    await expectOnScreen(card.locator('[data-figure="remaining"]'));
+    await expectOnScreen(card.getByText('Noch zuzuordnen'));
+    const inPackage = card.getByRole('spinbutton', { name: `Menge von ${product.sku} in Paket 1` });
+    await expect(inPackage).toHaveValue(String(assigned));
+    await expectOnScreen(inPackage);
+    await expectOnScreen(page.getByRole('button', { name: 'Weiter' }));
+  }
+  await page.screenshot({ path: testInfo.outputPath('packing-390.png') });
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('button', { name: 'Fertigstellen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: `Auftrag ${g} versendet` }),
+  ).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { GUARDED_ROUTES, SPEC_ROUTES, samplePath } from '../build/spec-routes';
 import { booted, logInAs } from './support';
 
-// Every route of SPEC.md §2 against each kind of visitor. A route is checked both ways a user
+// Every route of docs/product.md §2 against each kind of visitor. A route is checked both ways a user
 // reaches it: inside the running page (a link, a menu item: single-spa reroutes without a new
 // boot) and as a deep link (a reload, a bookmark: the page boots on it). Walking all routes in
 // one page keeps this fast; each route is a step of its own, so a failure names it.

@@ -135,7 +135,8 @@ test('an admin imports clients from a CSV: the bar moves live, the report lists 
     .getByRole('link', { name: /^Details/ })
     .click();
   await expect(page).toHaveURL(/\/horizon\/jobs\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Job-Details' })).toBeVisible();
+  // The job's page names it: its kind and file.
+  await expect(page.getByRole('heading', { name: `Job Mandanten-Import: ${file}` })).toBeVisible();
   await expect(page.getByText('Abgeschlossen')).toBeVisible();
   await expect(
     page.getByText(`${rows} angelegt, 0 aktualisiert, 1 abgelehnt`, { exact: true }),

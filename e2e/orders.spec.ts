@@ -130,7 +130,14 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Die Bestellung wurde angelegt.')).toBeVisible();
   await expect(page).toHaveURL(/\/order\/\d+\/edit$/);
-  await expect(page.getByRole('heading', { name: 'Bestellung bearbeiten' })).toBeVisible();
+  // The page names the order it edits; the way back to the list is above the heading.
+  await expect(
+    page.getByRole('heading', { name: /^Bestellung K-\d{4}-\d{6} bearbeiten$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zu den Bestellungen' })).toHaveAttribute(
+    'href',
+    '/orders',
+  );
 
   // The server's totals: 3 × 2,50 € at 19 % and 1 × 10,00 € at 7 %.
   const totals = page.getByRole('definition');
@@ -195,7 +202,7 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   // Not fulfillable without stock: /order/error lists it with the reason; with stock booked
   // in, "check again" clears the error and the order leaves the list.
   const reason = page
-    .getByRole('region', { name: 'Bestellung bearbeiten' })
+    .getByRole('region', { name: `Bestellung ${number} bearbeiten` })
     .getByText(`Not enough stock of ${s.tasse}: 4 needed, 0 available.`);
   await expect(reason.first()).toBeVisible();
   const errors = await context.newPage();
@@ -308,6 +315,9 @@ test('English: a refused stale edit, cancel makes the order read-only, the histo
     page.getByText('The order is “Cancelled”: it can be edited only while pending or on hold.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  // Titled as the read-only record it now is, not as an edit.
+  await expect(page.getByRole('heading', { name: /^Order K-\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Edit order/ })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Items' })).toContainText('Kochbuch');
   const history = page.getByRole('table', { name: 'History' }).getByRole('row');
   await expect(history.filter({ hasText: 'Created' })).toHaveCount(1);
@@ -359,6 +369,9 @@ test('German: a packer (order:view without order:update) sees an order read-only
   await page.getByRole('link', { name: createOrder.number }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${createOrder.id}/edit$`));
   await expect(page.getByText('Sie dürfen Bestellungen nicht bearbeiten.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Bestellung ${createOrder.number}`, exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Anhalten' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Stornieren' })).toHaveCount(0);

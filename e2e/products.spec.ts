@@ -90,7 +90,14 @@ test('German: a hazmat product by keyboard and mouse — EAN and CAS check digit
   await page.keyboard.press('Enter');
   await expect(page.getByText('Produkt erfolgreich erstellt')).toBeVisible();
   await expect(page).toHaveURL(/\/products\/\d+\/edit$/);
-  await expect(page.getByRole('heading', { name: 'Produkt bearbeiten' })).toBeVisible();
+  // The edit page names the product and leads back to the list.
+  await expect(
+    page.getByRole('heading', { name: `Produkt BENZIN-${tag} – Benzin 5 l` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zu den Produkten' })).toHaveAttribute(
+    'href',
+    '/products',
+  );
 
   // Saved as typed: EUR with a comma, the hazmat data.
   await expect(textbox(page, 'Preis netto (€)')).toHaveValue('12,50');

@@ -17,14 +17,14 @@ import {
 } from './support';
 
 // Kontor at the three screens its users hold: a handheld scanner (390 px), a tablet at the
-// packing table (1024 px) and an office desktop (1440 px); German and English; light at every
+// packing table held upright (820 px) and an office desktop (1440 px); German and English; light at every
 // width, dark at the tablet's.
 // Each combination walks login, dashboard, a list and two forms once, keeps a screenshot of
 // each as a test artefact, and checks the layout rules on every one.
 
 const SCREENS = [
   { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 1024, height: 768 },
+  { name: 'tablet', width: 820, height: 1180 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -38,7 +38,8 @@ const TEXT = {
     dashboard: 'Übersicht',
     users: 'Benutzer verwalten',
     createClient: 'Mandant erstellen',
-    editRole: 'Rolle bearbeiten',
+    // The role's page names the role (the route's title while it loads).
+    editRole: /^Rolle (admin|bearbeiten)$/,
     save: 'Speichern',
     menuButton: 'Menü ein- oder ausblenden',
     more: 'Konto und Einstellungen',
@@ -60,7 +61,7 @@ const TEXT = {
     dashboard: 'Dashboard',
     users: 'Manage users',
     createClient: 'Create client',
-    editRole: 'Edit role',
+    editRole: /^(Role admin|Edit role)$/,
     save: 'Save',
     menuButton: 'Show or hide the menu',
     more: 'Account and settings',
@@ -87,8 +88,8 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 /**
  * The layout rules of every screen: neither the page nor the content area beside the menu
  * scrolls sideways; every element shown ends inside the window, unless a scroll area of its
- * own (a table's) holds it; the top bar keeps to one line; the page heading starts below the
- * top bar.
+ * own (a table's) holds it; the cells of a list's key columns are in sight; the top bar keeps
+ * to one line; the page heading starts below the top bar.
  */
 async function expectLayoutRules(page: Page, what: string): Promise<void> {
   const problems = await page.evaluate(() => {
@@ -131,6 +132,16 @@ async function expectLayoutRules(page: Page, what: string): Promise<void> {
       if (!clippedByOwnScrollArea(element))
         found.push(`${describe(element)} spans ${Math.round(box.left)}–${Math.round(box.right)}`);
     }
+    // The columns a list declares key (TableScroll shows a table too wide as cards): in sight.
+    for (const cell of document.querySelectorAll('#kontor-content [data-key-column]')) {
+      if (!cell.checkVisibility({ visibilityProperty: true })) continue;
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.left < -0.5 || box.right > width + 0.5)
+        found.push(
+          `the key cell ${describe(cell)} spans ${Math.round(box.left)}–${Math.round(box.right)}`,
+        );
+    }
     const bar = document.getElementById('kontor-topbar');
     if (bar && bar.checkVisibility()) {
       const barBox = bar.getBoundingClientRect();
@@ -153,14 +164,14 @@ async function expectLayoutRules(page: Page, what: string): Promise<void> {
 }
 
 /** Goes to a path and waits until Kontor has booted and the page's heading shows. */
-async function open(page: Page, path: string, heading: string): Promise<void> {
+async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
   await booted(page);
   await expect(page.locator('#kontor-content h2')).toHaveText(heading);
 }
 
 /** Moves to a path inside the running page, as a link does (no reload: keeps the spec fast). */
-async function goInside(page: Page, path: string, heading: string): Promise<void> {
+async function goInside(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -218,11 +229,15 @@ for (const screen of SCREENS) {
         await expect(topBar.locator('.kontor-connection')).toBeVisible();
         await expectLayoutRules(page, 'the dashboard');
         await shot('dashboard');
-        if (screen.name === 'phone') {
-          // A drawer: hidden until the menu button opens it, closed by Escape and by a choice.
+        if (screen.name !== 'desktop') {
+          // Below desktop width the menu is a drawer over the content, not a column taking its
+          // room: hidden until the menu button opens it, closed by Escape, a click beside it and
+          // a choice.
           const button = topBar.getByRole('button', { name: text.menuButton });
           await expect(menu).toBeHidden();
           await expect(button).toHaveAttribute('aria-expanded', 'false');
+          const heading = await content.locator('h2').boundingBox();
+          expect(heading!.x, 'the content starts at the left edge').toBeLessThan(40);
           await button.click();
           await expect(menu).toBeVisible();
           await expect(menu.getByRole('menuitem', { name: 'Home' })).toBeInViewport();
@@ -231,10 +246,19 @@ for (const screen of SCREENS) {
           await page.keyboard.press('Escape');
           await expect(menu).toBeHidden();
           await button.click();
+          await expect(menu).toBeVisible();
+          await page.mouse.click(screen.width - 20, screen.height - 20);
+          await expect(menu).toBeHidden();
+          await button.click();
           await menu.getByRole('menuitem', { name: text.administration }).click();
           await menu.getByRole('menuitem', { name: text.roles, exact: true }).click();
           await expect(page).toHaveURL('/administration/roles');
           await expect(menu).toBeHidden();
+        } else {
+          await expect(menu).toBeVisible();
+          await expect(menu.getByRole('menuitem', { name: 'Home' })).toBeInViewport();
+        }
+        if (screen.name === 'phone') {
           // Language, dark mode and the account sit in one menu, so the bar keeps to one line.
           await expect(topBar.getByRole('combobox')).toHaveCount(0);
           await topBar.getByRole('button', { name: text.more }).click();
@@ -247,14 +271,16 @@ for (const screen of SCREENS) {
           await shot('settings-menu');
           await page.keyboard.press('Escape');
           await expect(more).toBeHidden();
-        } else {
-          await expect(menu).toBeVisible();
-          await expect(menu.getByRole('menuitem', { name: 'Home' })).toBeInViewport();
         }
 
-        // A list: a table wider than a phone scrolls sideways inside its own area.
+        // A list: on a phone each row a card (no table scrolling sideways), still a table.
         await goInside(page, '/administration/users', text.users);
         await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
+        if (screen.name === 'phone')
+          await expect(page.locator('.kontor-table-scroll')).toHaveAttribute(
+            'data-layout',
+            'cards',
+          );
         await expectLayoutRules(page, 'the user list');
         await shot('list');
 
@@ -265,6 +291,8 @@ for (const screen of SCREENS) {
         await expect(
           page.getByRole('combobox', { name: text.country }).locator('option:checked'),
         ).toHaveText(text.germany);
+        // A long form: save in sight from the start, in the bar at the bottom of the window.
+        await expect(page.getByRole('button', { name: text.save })).toBeInViewport();
         await expectLayoutRules(page, 'the client form');
         await shot('form');
         await page.getByRole('button', { name: text.save }).click();
@@ -308,7 +336,7 @@ test('at 390px a postcode the server refuses is focused and scrolled into view',
     Ort: 'Hamburg',
   }))
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
-  // Save sits below the last section: the postcode is out of sight when the server answers.
+  // Save stays in the bar at the window's foot: the postcode may be out of sight when the server answers.
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(TEXT.de.postcodeRule)).toBeVisible();
   const postcode = page.getByRole('textbox', { name: TEXT.de.postcode, exact: true });
@@ -317,11 +345,11 @@ test('at 390px a postcode the server refuses is focused and scrolled into view',
   await context.close();
 });
 
-test('at 820px the avis details with the booking open, the counting page and an order keep to the screen; wide tables scroll in their own area', async ({
+test('at 820px the avis details with the booking open, the counting page and an order keep to the screen; wide tables show as cards', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  // A tablet held upright beside the menu: 820 px, the content about 530 px wide.
+  // A tablet held upright: 820 px, the menu a drawer, the content about 770 px wide.
   const context = await browser.newContext({ viewport: { width: 820, height: 1180 } });
   await logInAs(context, 'admin');
   const tag = `R${Date.now().toString(36).toUpperCase()}`;
@@ -395,7 +423,7 @@ test('at 820px the avis details with the booking open, the counting page and an 
   await expect(booking.getByRole('table')).toBeVisible();
   await scan(page, '2');
   await scan(page, first!.barcode);
-  await expect(booking.getByText(first!.path)).toBeVisible();
+  await expect(booking.getByRole('cell', { name: first!.path })).toBeVisible();
   await expectLayoutRules(page, 'the avis details with the booking open');
   const bookingArea = await booking
     .locator('.kontor-table-scroll')
@@ -403,9 +431,9 @@ test('at 820px the avis details with the booking open, the counting page and an 
   expect(bookingArea.wide, 'the booking fits without scrolling sideways').toBeLessThanOrEqual(
     bookingArea.room,
   );
-  // The lines, the receipts and the history: wider than the room, they scroll in their own area.
-  await expect(page.getByRole('table', { name: 'Positionen' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Verlauf' })).toBeVisible();
+  // The lines, the receipts and the history: wider than the room, they show as cards.
+  await expect(page.getByRole('table', { name: 'Positionen', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Verlauf', exact: true })).toBeVisible();
 
   // Counting: a place scanned shows its lines beside (here: under) the scanner form.
   await page.goto(`/stocktaking/${createStocktaking.id}/edit`);
@@ -430,7 +458,7 @@ test('at 820px the avis details with the booking open, the counting page and an 
   });
   await page.goto(`/order/${order.id}/edit`);
   await booted(page);
-  await expect(page.getByRole('table', { name: 'Verlauf' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Verlauf', exact: true })).toBeVisible();
   await expectLayoutRules(page, 'the order page');
   await context.close();
 });

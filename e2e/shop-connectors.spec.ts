@@ -9,6 +9,7 @@ import {
   startKontor,
   type RunningKontor,
 } from '../build/kontor-server.cjs';
+import { floorFindings } from './floor-rules';
 import {
   bookIn,
   booted,
@@ -207,12 +208,21 @@ const figure = (page: Page, label: string) =>
     .locator('dd');
 
 /** Full-page screenshots at a desktop's and a phone's width. */
+/**
+ * Screenshots of the page at a desk's, a tablet's and a handheld's width; at the narrow ones
+ * the floor's rules hold (issue 30): nothing scrolls sideways, and the key columns of the
+ * lists and the health tables (status, errors, reasons, durations) are inside the window.
+ */
 async function screenshots(page: Page, name: string, outputPath: (file: string) => string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+  for (const width of [1440, 820, 390]) {
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : width > 800 ? 1180 : 844 });
     await page.waitForTimeout(300); // the layout's resize observers settle
     await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
     if (width < 1000) {
+      const { problems } = await floorFindings(page, 'details');
+      expect(problems, `${name} at ${width} px`).toEqual([]);
+    }
+    if (width < 800) {
       // The content scrolls inside the layout: the page's end as a phone shows it.
       await page.evaluate(() => {
         for (const element of document.querySelectorAll<HTMLElement>('body, body *')) {

@@ -64,13 +64,16 @@ test('German: book in by scanner, move, correct, a refused book-out; the invento
   await page.goto('/stockchange');
   await booted(page);
   await expect(page.getByRole('heading', { name: 'Bestandsänderungen' })).toBeVisible();
-  await page.getByLabel('Lager', { exact: true }).selectOption({ label: s.warehouseName });
   const placeField = page.getByRole('textbox', { name: 'Lagerplatz (Barcode)', exact: true });
   await expect(placeField).toBeFocused();
 
-  // Book in: place, EAN, quantity — each ended by Enter.
+  // Book in: place, EAN, quantity — each ended by Enter. No warehouse is chosen first: the
+  // scanned place's is taken.
   await scan(page, a.barcode);
   await expect(page.getByRole('textbox', { name: 'Produkt (EAN)' })).toBeFocused();
+  await expect(page.locator('.kontor-scan-target').first()).toContainText(
+    `${a.path}${s.warehouseName} · ${a.barcode}`,
+  );
   await scan(page, s.plain.ean);
   await expect(page.getByRole('spinbutton', { name: 'Menge' })).toBeFocused();
   await scan(page, '12');
@@ -134,6 +137,20 @@ test('German: book in by scanner, move, correct, a refused book-out; the invento
     `3 × ${s.tracked.sku} auf ${c.path} eingebucht (Bestand 3).`,
   );
 
+  // Its correction: the one lot the place holds is filled in, the counted quantity is next.
+  await page.getByRole('radio', { name: 'Korrigieren' }).click();
+  await scan(page, c.barcode);
+  await scanEan(page, s.tracked.ean, 'Gezählte Menge');
+  await expect(page.getByRole('textbox', { name: 'Charge' })).toHaveValue('L-2026-11');
+  await expect(
+    page.getByRole('group', { name: 'Chargen auf dem Lagerplatz' }).getByRole('button'),
+  ).toHaveText(['L-2026-11 · 3 Stk.']);
+  await scan(page, '2');
+  await scan(page, 'Bruch');
+  await expect(page.getByRole('status')).toHaveText(
+    `Bestand von ${s.tracked.sku} auf ${c.path} auf 2 korrigiert.`,
+  );
+
   // The watcher saw every change: 7 on A + 4 on B, and the lot-tracked product.
   await expect(watched.getByRole('cell').nth(4)).toHaveText('11');
   await expect(watcher.getByRole('row').filter({ hasText: s.tracked.sku })).toHaveCount(1);
@@ -142,22 +159,11 @@ test('German: book in by scanner, move, correct, a refused book-out; the invento
     name: `Bestand von ${s.plain.sku} in ${s.warehouseName}`,
   });
   await expect(detail.getByRole('row')).toHaveCount(3);
-  await expect(detail.getByRole('row').nth(1).getByRole('cell')).toHaveText([
-    a.path,
-    '',
-    '',
-    '7',
-    '0',
-    '7',
-  ]);
-  await expect(detail.getByRole('row').nth(2).getByRole('cell')).toHaveText([
-    b.path,
-    '',
-    '',
-    '4',
-    '0',
-    '4',
-  ]);
+  // Its key columns (place, stock, available), a table or cards alike; nothing locked.
+  const keys = (n: number) => detail.getByRole('row').nth(n).locator('td[data-key-column]');
+  await expect(keys(1)).toHaveText([a.path, '7', '7']);
+  await expect(keys(2)).toHaveText([b.path, '4', '4']);
+  await expect(detail.locator('td[data-label="Gesperrt"]')).toHaveText(['0', '0']);
   await other.close();
 
   // The ledger, newest first, filtered by the product in the URL.
@@ -202,7 +208,6 @@ test('English: book in by scanner with a pick among products sharing an EAN; the
   await page.goto('/stockchange');
   await booted(page);
   await expect(page.getByRole('heading', { name: 'Stock changes' })).toBeVisible();
-  await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: s.warehouseName });
   await expect(page.getByRole('textbox', { name: 'Place (barcode)' })).toBeFocused();
   await scan(page, s.places[0]!.barcode);
   await scan(page, s.plain.ean);
@@ -226,6 +231,21 @@ test('English: book in by scanner with a pick among products sharing an EAN; the
   await page.keyboard.press('Enter');
   await scan(page, '3');
   await expect(page.getByRole('alert')).toHaveText('Only 2 available.');
+
+  // The next visit starts in the warehouse last used; the first scan in another one is no
+  // refusal: the place says its warehouse, and that one is remembered.
+  const elsewhere = await warehouseWithPlaces(context, `Second ${tag}`, `V${tag}`);
+  await page.reload();
+  await booted(page);
+  const warehouseTarget = page.locator('.kontor-scan-target').first();
+  await expect(warehouseTarget).toContainText(`${s.warehouseName} (last used)`);
+  await scan(page, elsewhere.places[0]!.barcode);
+  await expect(page.getByRole('textbox', { name: 'Product (EAN)' })).toBeFocused();
+  await expect(warehouseTarget).toContainText(elsewhere.name);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await booted(page);
+  await expect(warehouseTarget).toContainText(`${elsewhere.name} (last used)`);
 
   await page.goto(`/administration/currentinventory?warehouseId=${s.warehouseId}`);
   await booted(page);
@@ -255,7 +275,6 @@ test('the booking screen in the light and the dark theme (screenshots)', async (
     await page.addInitScript((on) => localStorage.setItem('dark', String(on)), dark);
     await page.goto('/stockchange');
     await booted(page);
-    await page.getByLabel('Lager', { exact: true }).selectOption({ label: s.warehouseName });
     await page.getByRole('radio', { name: 'Umbuchen' }).click();
     await scan(page, s.places[0]!.barcode);
     await scan(page, `NIX-${tag}`);

@@ -11,6 +11,7 @@ import {
   scan,
   type Place,
 } from './support';
+import { floorFindings } from './floor-rules';
 
 // Stocktaking (issue 16): a rack counted by keyboard alone, as a hand scanner types (barcode +
 // Enter) — one variance and one item found where none was expected; a second counter's
@@ -280,7 +281,7 @@ test('English: a blind count hides the expected quantities until it is completed
   await page.goto(`/stocktaking/${id}/edit`);
   await booted(page);
   await expect(
-    page.getByRole('heading', { name: new RegExp(`^Edit stocktaking: INV-`) }),
+    page.getByRole('heading', { name: new RegExp(`^Count stocktaking INV-.* – Blind ${tag}$`) }),
   ).toBeVisible();
   await expect(page.getByText('Blind', { exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Place (barcode)' })).toBeFocused();
@@ -406,4 +407,165 @@ test('the stocktaking screens in German and English, light and dark (screenshots
       await shot('summary');
     }
   }
+});
+
+test('on a 390-px handheld by keyboard alone: the place large and confirmed, its lots offered, the scan field always in view', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = `H${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  const [, p2, p3] = s.places;
+  // A lot-tracked product: two lots on the third place, one on the second.
+  const c = { sku: `INC-${tag}`, ean: ean13(Date.now() + 13) };
+  const cId = await createProduct(context, {
+    clientId: s.clientId,
+    sku: c.sku,
+    ean: c.ean,
+    name: `Ware ${c.sku}`,
+    priceNet: 1,
+    lotTracked: true,
+  });
+  const bookLot = (placeId: string, lot: string, quantity: number) =>
+    graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
+      i: { kind: 'IN', warehouseId: s.warehouseId, placeId, productId: cId, quantity, lot },
+    });
+  await bookLot(p3.id, 'CH-A', 4);
+  await bookLot(p3.id, 'CH-B', 6);
+  await bookLot(p2.id, 'CH-ONE', 5);
+  const id = await stocktakingOf(context, s, `Handheld ${tag}`, false);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/stocktaking/${id}/edit`);
+  await booted(page);
+  const field = page.getByRole('textbox', { name: /^(Lagerplatz \(Barcode\)|Produkt)/ });
+  await expect(page.getByRole('textbox', { name: 'Lagerplatz (Barcode)' })).toBeFocused();
+  const placeTarget = page.locator('.kontor-scan-target').filter({ hasText: 'Lagerplatz' });
+  await expect(placeTarget).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByText('Als Nächstes: Lagerplatz scannen.')).toBeVisible();
+  /** The rules of the floor (issue 30) hold: ≥ 44-px controls, nothing sideways. */
+  const floorRules = async () => expect((await floorFindings(page, 'scan')).problems).toEqual([]);
+  await floorRules();
+
+  // The place: large, confirmed in green, named in the message; the product field is next.
+  await scan(page, p3.barcode);
+  await expect(placeTarget).toHaveAttribute('data-state', 'confirmed');
+  await expect(placeTarget).toContainText(p3.path);
+  await expect(page.getByRole('status')).toHaveText(`Platz ${p3.path} erkannt.`);
+  await expect(page.getByRole('textbox', { name: 'Produkt (EAN oder SKU)' })).toBeFocused();
+  await expect(field).toBeInViewport();
+
+  // Two lots of the product on the place: both offered, and another lot; arrows and Enter.
+  await scan(page, c.ean);
+  const choices = page.getByRole('group', { name: /^Mehrere Treffer/ }).getByRole('button');
+  await expect(choices).toHaveCount(3);
+  await expect(choices.nth(0)).toContainText('Charge CH-A');
+  await expect(choices.nth(1)).toContainText('Charge CH-B');
+  await expect(choices.nth(2)).toContainText('andere Charge');
+  await expect(choices.nth(0)).toBeFocused();
+  await floorRules();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const quantityField = page.getByRole('spinbutton', { name: 'Gezählte Menge' });
+  await expect(quantityField).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Charge' })).toHaveValue('CH-B');
+  await expect(
+    page.getByText(`Als Nächstes: Gezählte Menge von ${c.sku}, Charge CH-B, eingeben`),
+  ).toBeVisible();
+  await expect(page.locator('.kontor-scan-target').filter({ hasText: 'Produkt' })).toHaveAttribute(
+    'data-state',
+    'confirmed',
+  );
+  await floorRules();
+  await scan(page, '6');
+  await expect(page.getByRole('status')).toHaveText(`6 × ${c.sku} auf ${p3.path} gezählt.`);
+  await expect(field).toBeFocused();
+  await expect(field).toBeInViewport();
+
+  // Another lot found there: the lot is asked for; an empty one is refused once, in the
+  // message, and the field does not move.
+  await scan(page, c.ean);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  const lotField = page.getByRole('textbox', { name: 'Charge' });
+  await expect(lotField).toBeFocused();
+  await expect(lotField).toHaveValue('');
+  const lotAt = (await lotField.boundingBox())!.y;
+  await page.keyboard.press('Enter');
+  const refusal = 'Das Produkt hat Chargen: bitte die Charge scannen oder tippen.';
+  await expect(page.getByRole('alert')).toHaveText(refusal);
+  await expect(page.getByText(refusal)).toHaveCount(1);
+  expect((await lotField.boundingBox())!.y).toBe(lotAt);
+  await expect(lotField).toBeFocused();
+  await scan(page, 'CH-NEU');
+  await expect(quantityField).toBeFocused();
+  await scan(page, '2');
+  await expect(page.getByRole('status')).toHaveText(`2 × ${c.sku} auf ${p3.path} gezählt.`);
+  const lines = page.getByRole('table', { name: `Zeilen: ${p3.path}` });
+  await expect(lines.getByRole('row').filter({ hasText: 'CH-NEU' })).toContainText('neu gefunden');
+
+  // A product scanned by mistake: Escape goes back to the product, nothing saved.
+  await scan(page, s.a.ean);
+  await expect(quantityField).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(field).toBeFocused();
+  await expect(lines.getByRole('row').filter({ hasText: s.a.sku })).toHaveCount(0);
+
+  // The next place (an empty Enter): its one lot is taken without asking.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Lagerplatz (Barcode)' })).toBeFocused();
+  await scan(page, p2.barcode);
+  await scan(page, c.sku);
+  await expect(quantityField).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Charge' })).toHaveValue('CH-ONE');
+  await expect(page.getByText('Charge des Platzes (eine andere: überschreiben)')).toBeVisible();
+  await page
+    .locator('.kontor-scan-screen')
+    .screenshot({ path: testInfo.outputPath('stocktaking-counting-390.png') });
+  await scan(page, '5');
+  await expect(page.getByRole('status')).toHaveText(`5 × ${c.sku} auf ${p2.path} gezählt.`);
+  await expect(field).toBeInViewport();
+  await floorRules();
+  await page.screenshot({
+    path: testInfo.outputPath('stocktaking-counting-390-page.png'),
+    fullPage: true,
+  });
+
+  // The summary on the phone: expected, counted and variance of every line in sight.
+  await page.getByRole('button', { name: 'Zusammenfassung' }).click();
+  await booted(page);
+  const rowB = page.getByRole('row').filter({ hasText: 'CH-B' });
+  await expect(rowB.locator('[data-label="Soll"]')).toHaveText('6');
+  await expect(rowB.locator('[data-label="Gezählt"]')).toHaveText('6');
+  await expect(rowB.locator('[data-label="Differenz"]')).toHaveText('0');
+  await rowB.scrollIntoViewIfNeeded();
+  await expect(rowB.locator('[data-label="Gezählt"]')).toBeInViewport();
+  await expect(rowB.locator('[data-label="Differenz"]')).toBeInViewport();
+  expect((await floorFindings(page, 'details')).problems).toEqual([]);
+  await page.screenshot({
+    path: testInfo.outputPath('stocktaking-summary-390.png'),
+    fullPage: true,
+  });
+
+  // The list on the phone: number, status and progress of the stocktaking in sight.
+  await page.goto('/stocktaking');
+  await booted(page);
+  const listed = page.getByRole('row').filter({ hasText: `Handheld ${tag}` });
+  await expect(listed.locator('[data-label="Fortschritt"]')).toContainText('von 3 Plätzen');
+  expect((await floorFindings(page, 'list')).problems).toEqual([]);
+
+  // A tablet's width: the counting screen and the summary keep to the rules too.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto(`/stocktaking/${id}/edit`);
+  await booted(page);
+  await expect(page.getByRole('textbox', { name: 'Lagerplatz (Barcode)' })).toBeFocused();
+  await scan(page, p3.barcode);
+  await expect(lines).toBeVisible();
+  await floorRules();
+  await page.goto(`/stocktaking/${id}/summary`);
+  await booted(page);
+  await expect(page.getByRole('row').filter({ hasText: 'CH-NEU' })).toBeVisible();
+  expect((await floorFindings(page, 'details')).problems).toEqual([]);
 });

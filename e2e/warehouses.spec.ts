@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInAs } from './support';
+import { logInAs, warehouseWithPlaces } from './support';
 
 // Warehouses (issue 12): a warehouse with a storage, a rack and 40 places by the series
-// dialog, the SPEC.md §8 toasts, the tree's paths following a changed code, and the labels
+// dialog, the docs/product.md §8 toasts, the tree's paths following a changed code, and the labels
 // PDF — in German and in English.
 
 /** The fields of the open dialog (the page's form has a Name field too). */
@@ -91,7 +91,7 @@ test('German: a warehouse with a storage, a rack and 40 places; toasts, paths, l
   const places = page.getByRole('table', { name: 'Lagerplatz' });
   await expect(places.getByRole('row')).toHaveCount(41);
   await expect(places.getByRole('row').nth(1)).toContainText(`${code} / S1 / R01 / P01`);
-  await expect(places.getByRole('row').nth(40)).toContainText(`${code}/S1/R01/P40`);
+  await expect(places.getByRole('row').nth(40)).toContainText(`${code}.S1.R01.P40`);
 
   await page.getByRole('button', { name: 'Lagerplatz hinzufügen R01' }).click();
   await fill(page, { Kürzel: 'P41', Name: 'Platz 41', 'Breite (cm)': '120,5' }, dialog(page));
@@ -117,7 +117,7 @@ test('German: a warehouse with a storage, a rack and 40 places; toasts, paths, l
   await dialog(page).getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Regal erfolgreich aktualisiert')).toBeVisible();
   await expect(places.getByRole('row').nth(1)).toContainText(`${code} / S1 / R1 / P01`);
-  await expect(places.getByRole('row').nth(1)).toContainText(`${code}/S1/R01/P01`);
+  await expect(places.getByRole('row').nth(1)).toContainText(`${code}.S1.R01.P01`);
 
   await page.getByRole('button', { name: `Lagerplatz löschen ${code} / S1 / R1 / P41` }).click();
   await expect(page.getByText('Bestätigung Erforderlich')).toBeVisible();
@@ -199,4 +199,42 @@ test('English: the tree with its toasts; a storage with stock-free places is del
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Storage deleted successfully')).toBeVisible();
   await expect(page.getByText('This warehouse has no storages yet.')).toBeVisible();
+});
+
+test('German on a tablet (820 px): the tree first, one line per row, its actions in a menu', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const tag = `T${Date.now().toString(36).toUpperCase()}`;
+  await logInAs(context, 'admin');
+  const warehouse = await warehouseWithPlaces(context, `Tablet-Lager ${tag}`, `W${tag}`);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto(`/administration/warehouses/${warehouse.id}/edit`);
+  await booted(page);
+  await expect(
+    page.getByRole('heading', { name: `Lager bearbeiten: Tablet-Lager ${tag} (W${tag})` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zu den Lagern' })).toBeVisible();
+
+  // The tree comes first; the name, code and address are folded after it.
+  const tree = page.getByRole('region', { name: 'Lagerbereiche, Regale und Lagerplätze' });
+  const master = page.getByText('Stammdaten und Adresse');
+  expect((await tree.boundingBox())!.y).toBeLessThan((await master.boundingBox())!.y);
+  await expect(page.getByRole('textbox', { name: 'PLZ' })).toBeHidden();
+
+  // Each storage and rack row is one line; its actions are one menu.
+  const rows = page.locator('.kontor-tree-row');
+  await expect(rows).toHaveCount(2);
+  for (const box of await rows.evaluateAll((all) => all.map((r) => r.getBoundingClientRect())))
+    expect(box.height).toBeLessThan(60);
+  await expect(page.getByRole('button', { name: 'Regal bearbeiten R01' })).toBeHidden();
+  await page.getByRole('button', { name: 'Aktionen R01' }).click();
+  await page.getByRole('menuitem', { name: 'Regal bearbeiten' }).click();
+  await expect(dialog(page).getByRole('textbox', { name: 'Kürzel' })).toHaveValue('R01');
+  await dialog(page).getByRole('button', { name: 'Abbrechen' }).click();
+
+  // Unfolded, the master data is there to edit.
+  await master.click();
+  await expect(page.getByRole('textbox', { name: 'PLZ' })).toBeVisible();
 });

@@ -5,7 +5,10 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const webpack = require('webpack');
-const { baseConfig } = require('../webpack.preset.cjs');
+const { createHash } = require('node:crypto');
+const { baseConfig, MODULES } = require('../webpack.preset.cjs');
+const { usedIconNames } = require('./icon-names.cjs');
+const { SharedExportsGuard } = require('./shared-exports.cjs');
 
 /** Import-map name → entry file in this folder (its base name is the output name). */
 const LIBRARIES = {
@@ -45,17 +48,38 @@ function libraryConfig(name) {
   };
   config.output.clean = false; // fourteen configs share dist/libs; build.mjs empties it first
   config.output.chunkFilename = `chunks/[name].[contenthash:12].js`;
-  if (name === '@blueprintjs/core') config.plugins = [blueprintIconFiles()];
+  config.plugins = [new SharedExportsGuard()];
+  if (name === '@blueprintjs/core') config.plugins.push(blueprintIconFiles());
   return config;
 }
 
-/** Emits each Blueprint icon's SVG paths as libs/blueprint-icons-<version>/<size>px/<name>.json. */
+/**
+ * Emits each Blueprint icon's SVG paths as libs/blueprint-icons-<version>/<size>px/<name>.json,
+ * and the paths of the icons Kontor shows by name (icon-names.cjs) as one file per size,
+ * libs/blueprint-icons-<version>/used-<size>px.<hash>.json (issue 30: one request, not one per icon).
+ */
 function blueprintIconFiles() {
   const pkg = path.dirname(require.resolve('@blueprintjs/icons/package.json'));
   const dir = `blueprint-icons-${require(path.join(pkg, 'package.json')).version}`;
+  const pathsOf = (size, name) =>
+    require(path.join(pkg, 'lib', 'cjs', 'generated', `${size}px`, 'paths', `${name}.js`)).default;
+  const used = usedIconNames(Object.values(MODULES));
+  const sets = {};
+  const setFiles = {};
+  for (const size of [16, 20]) {
+    const json = JSON.stringify(
+      Object.fromEntries(used.map((name) => [name, pathsOf(size, name)])),
+    );
+    const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
+    setFiles[size] = `used-${size}px.${hash}.json`;
+    sets[size] = json;
+  }
   return {
     apply(compiler) {
-      new webpack.DefinePlugin({ __BLUEPRINT_ICONS_DIR__: JSON.stringify(dir) }).apply(compiler);
+      new webpack.DefinePlugin({
+        __BLUEPRINT_ICONS_DIR__: JSON.stringify(dir),
+        __BLUEPRINT_ICON_SETS__: JSON.stringify(setFiles),
+      }).apply(compiler);
       compiler.hooks.thisCompilation.tap('BlueprintIconFiles', (compilation) => {
         compilation.hooks.processAssets.tap(
           {
@@ -76,6 +100,11 @@ function blueprintIconFiles() {
                   { minimized: true, immutable: true },
                 );
               }
+              compilation.emitAsset(
+                `${dir}/${setFiles[size]}`,
+                new webpack.sources.RawSource(sets[size]),
+                { minimized: true, immutable: true },
+              );
             }
           },
         );

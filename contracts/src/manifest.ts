@@ -28,7 +28,7 @@ export interface RegisteredRoute extends RouteDefinition {
   module: string;
 }
 
-/** A menu item as a manifest declares it (SPEC.md §3 "Menu item"). */
+/** A menu item as a manifest declares it (docs/product.md §3 "Menu item"). */
 export interface MenuItemDefinition {
   name: string;
   /** i18n key of the label. */

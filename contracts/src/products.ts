@@ -1,6 +1,6 @@
 // What a product is allowed to be, known to the server (which decides) and the product form
 // (which refuses at once in the user's language): the ADR lists, the ADR 1.1.3.6 points and the
-// check digits of GTINs and CAS numbers (shared/DOMAIN.md "Things and places", SPEC.md §3).
+// check digits of GTINs and CAS numbers (docs/domain.md "Things and places", docs/product.md §3).
 
 /** The ADR classes and divisions (ADR 2.2): a hazmat class or subsidiary risk is one of them. */
 export const ADR_CLASSES = [
@@ -32,7 +32,7 @@ export const PACKING_GROUPS = ['I', 'II', 'III'] as const;
 /** The tunnel restriction codes (ADR 1.9.5.2.2); '-' is "no restriction" (ADR's "(-)"). */
 export const TUNNEL_CODES = ['B', 'B/D', 'B/E', 'C', 'C/D', 'C/E', 'D', 'D/E', 'E', '-'] as const;
 
-/** The VAT rates a product may have (DOMAIN.md "VAT"). */
+/** The VAT rates a product may have (docs/domain.md "VAT"). */
 export const VAT_RATES = [0, 7, 19] as const;
 
 /**

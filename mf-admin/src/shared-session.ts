@@ -4,6 +4,7 @@
 export {
   defineModule,
   can,
+  i18n,
   loginAs,
   useTranslation,
   useSession,
@@ -35,6 +36,7 @@ export {
   createPage,
   editPage,
   DataTable,
+  TableScroll,
   EmptyState,
   UploadField,
   JobProgress,

@@ -1,4 +1,4 @@
-// The admin namespace's texts beyond the manifest's titles (SPEC.md §8 toasts), German and English.
+// The admin namespace's texts beyond the manifest's titles (docs/product.md §8 toasts), German and English.
 export const adminTexts = {
   de: {
     admin: {
@@ -32,6 +32,21 @@ export const adminTexts = {
         trackingRequired: 'Sendungsnummer erforderlich',
         yes: 'Ja',
         no: 'Nein',
+      },
+      // The title of a record's page names it; a back link leads to its list.
+      titles: {
+        user: 'Benutzer {{name}}',
+        role: 'Rolle {{name}}',
+        client: 'Mandant {{name}}',
+        department: 'Abteilung {{name}}',
+        job: 'Job {{summary}}',
+      },
+      back: {
+        users: 'Zu den Benutzern',
+        roles: 'Zu den Rollen',
+        clients: 'Zu den Mandanten',
+        departments: 'Zu den Abteilungen',
+        horizon: 'Zum Monitoring',
       },
       loginAs: 'Einloggen als',
       roleInUse: 'Die Rolle „{{name}}“ ist {{count}} Benutzer(n) zugewiesen. Trotzdem löschen?',
@@ -118,13 +133,14 @@ export const adminTexts = {
         retry: 'Erneut ausführen',
         retried: 'Job wird erneut ausgeführt',
         details: 'Details',
-        back: 'Zurück zum Monitoring',
         kinds: {
           clients_import: 'Mandanten-Import',
           products_import: 'Produktimport',
           avis_import: 'Avis-Import',
           orders_import: 'Bestellimport',
           invoices_export: 'Rechnungsexport',
+          shops_sync: 'Shop-Abgleich',
+          shops_push: 'Versandmeldung an den Shop',
         },
       },
       toasts: {
@@ -181,6 +197,20 @@ export const adminTexts = {
         trackingRequired: 'Tracking number required',
         yes: 'Yes',
         no: 'No',
+      },
+      titles: {
+        user: 'User {{name}}',
+        role: 'Role {{name}}',
+        client: 'Client {{name}}',
+        department: 'Department {{name}}',
+        job: 'Job {{summary}}',
+      },
+      back: {
+        users: 'Back to users',
+        roles: 'Back to roles',
+        clients: 'Back to clients',
+        departments: 'Back to departments',
+        horizon: 'Back to monitoring',
       },
       loginAs: 'Login as',
       roleInUse: 'The role “{{name}}” is assigned to {{count}} user(s). Delete it anyway?',
@@ -266,13 +296,14 @@ export const adminTexts = {
         retry: 'Retry',
         retried: 'Job queued again',
         details: 'Details',
-        back: 'Back to monitoring',
         kinds: {
           clients_import: 'Clients import',
           products_import: 'Product import',
           avis_import: 'Avis import',
           orders_import: 'Order import',
           invoices_export: 'Invoice export',
+          shops_sync: 'Shop sync',
+          shops_push: 'Shipment report to the shop',
         },
       },
       toasts: {

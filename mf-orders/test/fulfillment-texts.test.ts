@@ -4,7 +4,7 @@ import { picklistsTexts } from '../src/picklists/texts';
 import { shipmentsTexts } from '../src/shipments/texts';
 
 // The picklist and packing screens' texts: German and English name the same keys, and every
-// key the screens' source asks for (`t('orders:picklist.…')`, `t('orders:shipment.…')`,
+// key the screens' source (views and their state modules) asks for (`t('orders:picklist.…')`, `t('orders:shipment.…')`,
 // template keys such as `orders:picklist.status.${…}` by their stem) exists in both.
 
 type Texts = { [key: string]: string | Texts };
@@ -30,7 +30,7 @@ describe('keys used by the screens', () => {
   const dir = join(__dirname, '../src');
   const sources = ['picklists', 'shipments'].flatMap((area) =>
     readdirSync(join(dir, area))
-      .filter((file) => file.endsWith('.tsx'))
+      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
       .map((file) => readFileSync(join(dir, area, file), 'utf8')),
   );
   const known = new Set([...keys(picklistsTexts.de as Texts), ...keys(shipmentsTexts.de as Texts)]);

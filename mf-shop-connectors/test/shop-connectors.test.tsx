@@ -289,7 +289,7 @@ describe('a connection', () => {
     await userEvent.type(secret, 'geheim-123');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await followedTo(/^\/administration\/shops\/connections\/\d+$/);
-    expect(await screen.findByRole('heading', { name })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: `Shop-Verbindung ${name}` })).toBeVisible();
     expect(screen.getByRole('group', { name: 'Status' })).toHaveTextContent('Aktiv');
   });
 
@@ -300,6 +300,14 @@ describe('a connection', () => {
     expect(answer.shopConnection?.secretsSet.sort()).toEqual(['clientId', 'clientSecret']);
 
     await open(`/administration/shops/connections/${id}/edit`);
+    // The form names the connection, and leads back to its page.
+    expect(
+      await screen.findByRole('heading', { name: `Shop-Verbindung Geheimshop ${run_} bearbeiten` }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: `Zurück zu Geheimshop ${run_}` })).toHaveAttribute(
+      'href',
+      `/administration/shops/connections/${id}`,
+    );
     const secret = await screen.findByLabelText(/^Geheimer Zugangsschlüssel/);
     const keyId = screen.getByLabelText(/^Zugangsschlüssel-ID/);
     const webhookSecret = screen.getByLabelText(/^Webhook-Geheimnis/);
@@ -321,7 +329,9 @@ describe('a connection', () => {
     // Saving without typing them keeps them.
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await followedTo(new RegExp(`/connections/${id}$`));
-    expect(await screen.findByRole('heading', { name: `Geheimshop ${run_}` })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: `Shop-Verbindung Geheimshop ${run_}` }),
+    ).toBeVisible();
     const after = await runGraphql(ShopConnectionFormDocument, { id });
     expect(after.shopConnection?.secretsSet.sort()).toEqual(['clientId', 'clientSecret']);
   });
@@ -375,7 +385,14 @@ describe('without the permissions to change connections', () => {
     await userEvent.click(
       await within(await table()).findByRole('link', { name: `Nur lesen ${run_}` }),
     );
-    expect(await screen.findByRole('heading', { name: `Nur lesen ${run_}` })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: `Shop-Verbindung Nur lesen ${run_}` }),
+    ).toBeVisible();
+    // Back to the list, above the title.
+    expect(screen.getByRole('link', { name: 'Zu den Shop-Verbindungen' })).toHaveAttribute(
+      'href',
+      '/administration/shops',
+    );
     expect(screen.getByRole('group', { name: 'Offene Fehler' })).toHaveTextContent('0');
     for (const name of ['Bearbeiten', 'Pausieren', 'Jetzt synchronisieren', 'Verbindung testen'])
       expect(screen.queryByRole('button', { name })).toBeNull();

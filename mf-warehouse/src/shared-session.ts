@@ -44,6 +44,14 @@ export {
   editPage,
   DataTable,
   ScannerField,
+  ScanScreen,
+  ScanTarget,
+  ScanInput,
+  ScanFieldGroup,
+  onEnterKey,
+  useScanFeedback,
+  scanRefusal,
+  useRememberedChoice,
   useFocusRequest,
   TableScroll,
   EmptyState,
@@ -61,6 +69,7 @@ export {
   useKontorForm,
   KontorForm,
   FormActions,
+  z,
 } from '@kontor/ui';
 export type {
   RecordFormProps,

@@ -24,7 +24,7 @@ import { guardedLifecycles, setLifecycleBackstops } from './module-guard';
 import { hideOverlay, showPageOverlay, showRouteOverlay } from './overlay';
 import { documentTitle } from './title';
 
-/** SPEC.md §9: the guard waits about 350 ms for module registration, then goes on. */
+/** docs/product.md §9: the guard waits about 350 ms for module registration, then goes on. */
 export const MODULE_REGISTRATION_WAIT_MS = 350;
 
 /** The module that draws the frame; it is always active. */
@@ -58,7 +58,9 @@ function loadModule(name: string): Promise<LifeCycles> {
 
 /**
  * The import-map-overrides panel: in production only with localStorage `devtools` (the
- * element in index.html); when the server runs in development, always.
+ * element in index.html); when the server runs in development, always. index.html loads
+ * import-map-overrides only where an override or the panel may be (issue 30): in development
+ * without either, it is loaded here, for the panel (an override made there applies on reload).
  */
 function showDevtoolsInDevelopment(response: Response): void {
   if (response.headers.get('x-kontor-devtools') !== '1') return;
@@ -66,6 +68,13 @@ function showDevtoolsInDevelopment(response: Response): void {
   const panel = document.createElement('import-map-overrides-full');
   panel.setAttribute('trigger-position', 'bottom-left'); // the toasts show bottom-right
   document.body.appendChild(panel);
+  if ('importMapOverrides' in window) return;
+  const loader = document.getElementById('kontor-import-map-overrides');
+  if (!loader?.dataset.url) return;
+  const script = document.createElement('script');
+  script.src = loader.dataset.url;
+  if (loader.dataset.integrity) script.integrity = loader.dataset.integrity;
+  document.head.appendChild(script);
 }
 
 interface RoutingEventDetail {

@@ -1,4 +1,4 @@
-// The loading overlays of SPEC.md §9: the page overlay at boot (white, black spinner 140,
+// The loading overlays of docs/product.md §9: the page overlay at boot (white, black spinner 140,
 // 'Loading Page...') and the route overlay on every route change (spinner 80).
 
 const R = 45;

@@ -1,6 +1,6 @@
 -- Products and stock (issue 12): products with their hazardous-goods data and images,
 -- warehouses down to places, stock per product × place × lot and its append-only ledger.
--- shared/DOMAIN.md "Things and places" decides the fields; amounts of money are cents,
+-- docs/domain.md "Things and places" decides the fields; amounts of money are cents,
 -- weights kilograms, dimensions centimetres, quantities whole units.
 
 INSERT INTO permissions (name) VALUES
@@ -42,7 +42,7 @@ CREATE TABLE products (
   country_of_manufacture text NOT NULL DEFAULT '',
   price_net_cents bigint NOT NULL DEFAULT 0 CHECK (price_net_cents >= 0),
   price_gross_cents bigint NOT NULL DEFAULT 0 CHECK (price_gross_cents >= 0),
-  -- DOMAIN.md "VAT": 19 standard, 7 reduced, 0.
+  -- docs/domain.md "VAT": 19 standard, 7 reduced, 0.
   vat_rate smallint NOT NULL DEFAULT 19 CHECK (vat_rate IN (0, 7, 19)),
   lot_tracked boolean NOT NULL DEFAULT false,
   best_before boolean NOT NULL DEFAULT false,

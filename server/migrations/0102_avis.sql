@@ -1,4 +1,4 @@
--- Avis (advance shipping notices, issue 13; shared/DOMAIN.md "Inbound"): what a supplier
+-- Avis (advance shipping notices, issue 13; docs/domain.md "Inbound"): what a supplier
 -- announces for a client into a warehouse, and what really came, booked onto places in
 -- receipts (one booking action = one receipt = one goods-receipt document). Quantities are
 -- whole units.

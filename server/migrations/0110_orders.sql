@@ -1,10 +1,10 @@
 -- Orders (issue 14): an order of a client (optionally from a shop) with its items, attributes
 -- and history; the shipments tables are created here empty and filled by issue 15 (packing
--- station), so the details and the dashboard can read them now. shared/DOMAIN.md "Outbound"
+-- station), so the details and the dashboard can read them now. docs/domain.md "Outbound"
 -- decides the fields and states; money is integer cents (net per unit on the items),
 -- quantities whole units.
 
--- Manual orders are numbered K-{year}-{6 digits} from this sequence (DOMAIN.md "Numbers");
+-- Manual orders are numbered K-{year}-{6 digits} from this sequence (docs/domain.md "Numbers");
 -- imported orders keep the shop's number.
 CREATE SEQUENCE order_number_seq;
 
@@ -57,7 +57,7 @@ CREATE TABLE orders (
   bill_email text NOT NULL DEFAULT '',
   bill_phone text NOT NULL DEFAULT '',
   bill_additional_lines text NOT NULL DEFAULT '',
-  -- Sums of the items (DOMAIN.md "VAT": each line's VAT rounded half-up to the cent).
+  -- Sums of the items (docs/domain.md "VAT": each line's VAT rounded half-up to the cent).
   subtotal_cents bigint NOT NULL DEFAULT 0 CHECK (subtotal_cents >= 0),
   vat_cents bigint NOT NULL DEFAULT 0 CHECK (vat_cents >= 0),
   total_cents bigint NOT NULL DEFAULT 0 CHECK (total_cents >= 0),

@@ -25,7 +25,7 @@ CREATE TABLE order_day_counts (
 );
 CREATE INDEX order_day_counts_day_idx ON order_day_counts (day);
 
--- Shipments by the calendar day in Europe/Berlin they were created on (DOMAIN.md "Today").
+-- Shipments by the calendar day in Europe/Berlin they were created on (docs/domain.md "Today").
 CREATE TABLE shipment_day_counts (
   day date NOT NULL,
   n bigint NOT NULL

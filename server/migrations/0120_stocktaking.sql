@@ -1,4 +1,4 @@
--- Stocktaking (Inventur, issue 16; shared/DOMAIN.md "Counting"): a count of the stock in a
+-- Stocktaking (Inventur, issue 16; docs/domain.md "Counting"): a count of the stock in a
 -- scope (a warehouse, a storage or a rack; optionally only one client's products). Status:
 -- draft → counting (started: expected quantities snapshot, the places in scope locked) →
 -- counted (completed) → booked (each variance a stock change, locks released); draft,

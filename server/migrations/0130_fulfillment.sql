@@ -1,4 +1,4 @@
--- Fulfillment (issue 15; shared/DOMAIN.md "Outbound"): picklists reserve stock for pending
+-- Fulfillment (issue 15; docs/domain.md "Outbound"): picklists reserve stock for pending
 -- orders (the orders become processing) and the packing station ships it (shipments,
 -- shipment_packages and shipment_package_items of migration 0110). Quantities are whole units.
 

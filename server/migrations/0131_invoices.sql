@@ -1,5 +1,5 @@
 -- Invoice export (issue 15): the department of an order, whose customer number goes on the
--- invoice (DOMAIN.md "Tenancy"), and the files of exports too large to download at once
+-- invoice (docs/domain.md "Tenancy"), and the files of exports too large to download at once
 -- (job kind invoices.export), kept in the database so that any node can serve them.
 
 -- A department's id is unique by itself; (id, client_id) lets an order name a department of

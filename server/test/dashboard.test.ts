@@ -4,7 +4,7 @@ import { admin, codeOf, graphql, staffWith } from './graphql-support';
 import { newClient } from './stock-support';
 
 // The dashboard (issue 14): its figures against a fixture counted by hand, days being
-// calendar days in Europe/Berlin (DOMAIN.md "Today"), and who may read them.
+// calendar days in Europe/Berlin (docs/domain.md "Today"), and who may read them.
 
 let t: TestApp;
 let clientId: number;

@@ -1,3 +1,4 @@
+import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { startTestApp, Browser, type TestApp } from './helpers';
 import { admin, codeOf, graphql, staffWith } from './graphql-support';
 
@@ -41,12 +42,27 @@ describe('POST /graphql', () => {
       '{ users { items { roles { permissions } } } departments { items { client { address { city } } } } }',
     );
     expect(answer.errors).toBeUndefined();
-    const deep = await graphql(
-      browser,
-      '{ a: users { items { roles { id } } } b: __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }',
-    );
+    // A warehouse's storages name their warehouse: a cycle a query can follow without end.
+    const nested = (levels: number) =>
+      `{ warehouses { items { ${'storages { warehouse { '.repeat(levels)}name${' } }'.repeat(levels)} } } }`;
+    expect((await graphql(browser, nested(3))).errors).toBeUndefined(); // 8 below the root
+    const deep = await graphql(browser, nested(4)); // 10 below the root
     expect(deep.statusCode).toBe(400);
-    expect(deep.errors?.[0]?.message).toMatch(/depth/i);
+    expect(deep.errors?.[0]?.message).toMatch(/nested too deep/i);
+    // Through a fragment it is the same depth.
+    const viaFragment = await graphql(
+      browser,
+      `query { warehouses { items { ...Deep } } } fragment Deep on Warehouse { ${'storages { warehouse { '.repeat(4)}name${' } }'.repeat(4)} }`,
+    );
+    expect(viaFragment.statusCode).toBe(400);
+  });
+
+  test('the standard introspection query of GraphiQL, IDE plugins and codegen answers in development', async () => {
+    const browser = await admin(t.app);
+    const answer = await graphql(browser, getIntrospectionQuery());
+    expect(answer.errors).toBeUndefined();
+    const schema = buildClientSchema(answer.data as unknown as IntrospectionQuery);
+    expect(Object.keys(schema.getQueryType()!.getFields())).toContain('orders');
   });
 
   test('a query selecting more fields than the complexity limit is refused', async () => {

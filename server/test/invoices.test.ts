@@ -5,7 +5,7 @@ import { newClient } from './stock-support';
 
 // The invoice export (issue 15): what was shipped to a client in a period of shipment dates
 // (Europe/Berlin days), one row per shipped position, against a fixture computed by hand.
-// Rounding: each position's VAT is rounded half-up to the cent (DOMAIN.md "VAT"); every sum is
+// Rounding: each position's VAT is rounded half-up to the cent (docs/domain.md "VAT"); every sum is
 // the sum of the rounded positions (for 7 % this gives 3.79 € where the VAT of the summed net,
 // 54.07 € × 7 % = 3.7849 €, would give 3.78 €).
 

@@ -163,7 +163,7 @@ describe('warehouses', () => {
 });
 
 describe('the tree', () => {
-  test('storages, racks and places come back in natural order with paths and default barcodes', async () => {
+  test('storages, racks and places come back in natural order with paths and default barcodes (W1.S2.R03.P1)', async () => {
     const { warehouse, storage, rack } = await tree();
     await ok(CREATE_STORAGE, { w: warehouse.id, i: { name: 'Halle 10', code: 'S10' } });
     await ok(CREATE_STORAGE, { w: warehouse.id, i: { name: 'Halle 1', code: 'S1' } });
@@ -178,17 +178,17 @@ describe('the tree', () => {
       {
         code: 'P1',
         path: `${warehouse.code} / S2 / R03 / P1`,
-        barcode: `${warehouse.code}/S2/R03/P1`,
+        barcode: `${warehouse.code}.S2.R03.P1`,
       },
       {
         code: 'P2',
         path: `${warehouse.code} / S2 / R03 / P2`,
-        barcode: `${warehouse.code}/S2/R03/P2`,
+        barcode: `${warehouse.code}.S2.R03.P2`,
       },
       {
         code: 'P10',
         path: `${warehouse.code} / S2 / R03 / P10`,
-        barcode: `${warehouse.code}/S2/R03/P10`,
+        barcode: `${warehouse.code}.S2.R03.P10`,
       },
     ]);
     await pathsAreRight();
@@ -197,7 +197,7 @@ describe('the tree', () => {
   test('codes are unique per parent; barcodes over all warehouses; bad fields are named', async () => {
     const a = await tree();
     const b = await tree();
-    await ok(CREATE_PLACE, { r: a.rack.id, i: { name: 'P1', code: 'P1', barcode: 'SCAN-1' } });
+    await ok(CREATE_PLACE, { r: a.rack.id, i: { name: 'P1', code: 'P1', barcode: 'SCAN1' } });
     const sameCode = await graphql(boss, CREATE_PLACE, {
       r: a.rack.id,
       i: { name: 'x', code: 'p1' },
@@ -209,7 +209,7 @@ describe('the tree', () => {
     await ok(CREATE_PLACE, { r: b.rack.id, i: { name: 'P1', code: 'P1' } });
     const sameBarcode = await graphql(boss, CREATE_PLACE, {
       r: b.rack.id,
-      i: { name: 'P2', code: 'P2', barcode: 'SCAN-1' },
+      i: { name: 'P2', code: 'P2', barcode: 'SCAN1' },
     });
     expect(sameBarcode.errors![0]!.extensions!.fieldErrors).toEqual({
       barcode: ['The barcode has already been taken by another place.'],
@@ -309,12 +309,12 @@ describe('the tree', () => {
     expect(got[0]).toEqual({
       code: 'P00',
       path: `${w.code} / H7 / R9 / P00`,
-      barcode: `${warehouse.code}/S2/R03/P01`,
+      barcode: `${warehouse.code}.S2.R03.P01`,
     });
     expect(got[11]).toEqual({
       code: 'P12',
       path: `${w.code} / H7 / R9 / P12`,
-      barcode: `${warehouse.code}/S2/R03/P12`,
+      barcode: `${warehouse.code}.S2.R03.P12`,
     });
     await pathsAreRight();
   });
@@ -374,7 +374,7 @@ describe('the place list and the scan', () => {
     expect(all.items.map((p: { code: string }) => p.code)).toEqual(places.map((p) => p.code));
     const search = (
       await ok(PLACES, {
-        p: { search: `${warehouse.code}/S2/R03/P1` },
+        p: { search: `${warehouse.code}.S2.R03.P1` },
         f: { warehouseId: warehouse.id },
       })
     ).places;

@@ -102,6 +102,53 @@ describe('side menu', () => {
     expect(app).not.toHaveClass('kontor-layout--menu-closed');
   });
 
+  it('below desktop width is a drawer: the menu button opens it; Escape, a click beside it and a choice close it', async () => {
+    // A tablet's window (jsdom has no layout: the media queries answer as at 820 px).
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 1100px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      await openShell('/', 'admin');
+      const app = document.getElementById('kontor-app');
+      const toggle = screen.getByRole('button', { name: 'Menü ein- oder ausblenden' });
+      const open = async () => {
+        await userEvent.click(toggle);
+        expect(app).toHaveClass('kontor-layout--drawer-open');
+        expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      };
+      const expectClosed = () => {
+        expect(app).not.toHaveClass('kontor-layout--drawer-open');
+        expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      };
+      // Closed at first, and never the desktop's narrowed column.
+      expectClosed();
+      expect(app).not.toHaveClass('kontor-layout--menu-closed');
+
+      await open();
+      await userEvent.keyboard('{Escape}');
+      expectClosed();
+      expect(toggle).toHaveFocus();
+
+      await open();
+      await userEvent.click(document.querySelector('.kontor-drawer-backdrop')!);
+      expectClosed();
+
+      await open();
+      await userEvent.click(screen.getByText('Kontor', { selector: '.kontor-product' }));
+      expectClosed();
+
+      await open();
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Inventur' }));
+      expect(window.location.pathname).toBe('/stocktaking');
+      expectClosed();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('leaves out menu and top bar on a route asking for the empty layout', async () => {
     registerRoute({
       name: 'test.kiosk',

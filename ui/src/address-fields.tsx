@@ -3,7 +3,7 @@ import { CountryField } from './country-field';
 import { FormSection, TextField } from './forms';
 import { rules } from './rules';
 
-// A postal address (SPEC.md §3 Address) in every form that has one: clients, warehouses,
+// A postal address (docs/product.md §3 Address) in every form that has one: clients, warehouses,
 // suppliers, an order's shipping and billing address. The server checks it with
 // `addressInput` (server/src/clients); its names here are the GraphQL AddressInput's.
 

@@ -19,7 +19,7 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphqlProblem, queryState } from './graphql';
 import type { FormRules } from './rules';
 import { problemText } from './server-problem';
-import { RecordPage } from './record-page';
+import { RecordPage, type PageBack } from './record-page';
 import './toolkit-i18n';
 
 // The screens of a kind of record (clients, products, avis …), built from its columns,
@@ -266,55 +266,80 @@ export function Form<Values extends FieldValues>({
   );
 }
 
-/** A form page: the title, then the form with save and cancel (back to `cancelPath`). */
+/**
+ * A form page: the back link (when given), the title, then the form with save and cancel
+ * (back to `cancelPath`).
+ */
 export function FormPage<Values extends FieldValues>({
   title,
+  back,
   ...formProps
 }: {
   title: string;
+  back?: PageBack;
   form: FormState<Values>;
   cancelPath: string;
   children: ReactNode;
 }) {
   return (
-    <Page title={title}>
+    <Page title={title} back={back}>
       <Form {...formProps} />
     </Page>
   );
 }
 
-/** What a record's form page gets: the record to edit (none: create) and the page title. */
+/**
+ * What a record's form page gets: the record to edit (none: create), the page title (naming
+ * the record when the page's `title` option does) and the back link for its `Page`/`FormPage`.
+ */
 export interface RecordFormProps<Entity> {
   record?: Entity;
   title: string;
+  back?: PageBack;
+}
+
+/**
+ * The options of a record's pages, read while rendering (so in the user's language): `title`
+ * names the loaded record ('Produkt MV-30001 – Farbe rot', 'Bestellung K-2026-000001' for one
+ * that can only be read) instead of the route's title; `back` is the link above the heading.
+ */
+export interface RecordPageOptions<Entity> {
+  title?: (record: Entity) => string;
+  back?: () => PageBack;
 }
 
 /** The create page of a record form: the empty form under the route's title. */
 export function createPage<Entity>(
   RecordForm: ComponentType<RecordFormProps<Entity>>,
+  options: Pick<RecordPageOptions<Entity>, 'back'> = {},
 ): ComponentType<PageProps> {
   return function CreatePage({ route }: PageProps) {
     const { t } = useTranslation();
-    return <RecordForm title={t(route.pageTitle ?? '')} />;
+    return <RecordForm title={t(route.pageTitle ?? '')} back={options.back?.()} />;
   };
 }
 
 /**
  * The edit page of a record form: loads the record of the route's `:id` with `query`, shows
- * the spinner meanwhile and 'Der Eintrag wurde nicht gefunden.' when there is none.
+ * the spinner meanwhile (under the route's title) and 'Der Eintrag wurde nicht gefunden.'
+ * when there is none; the loaded record's title by `options.title`.
  */
 export function editPage<Data, Entity>(
   RecordForm: ComponentType<RecordFormProps<Entity>>,
   query: TypedDocumentNode<Data, { id: string }>,
   pick: (data: Data) => Entity | null | undefined,
+  options: RecordPageOptions<Entity> = {},
 ): ComponentType<PageProps> {
   return function EditPage({ route, params }: PageProps) {
     const { t } = useTranslation();
     const title = t(route.pageTitle ?? '');
+    const back = options.back?.();
     const loaded = queryState(useQuery(query, { variables: { id: params.id ?? '' } as never }));
     return (
-      <RecordPage title={title} query={loaded} pick={pick}>
-        {(record) => <RecordForm record={record} title={title} />}
+      <RecordPage title={title} back={back} query={loaded} pick={pick}>
+        {(record) => (
+          <RecordForm record={record} title={options.title?.(record) ?? title} back={back} />
+        )}
       </RecordPage>
     );
   };

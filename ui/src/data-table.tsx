@@ -23,6 +23,11 @@ export interface Column<Row, Sort extends string = string> {
   title: string;
   cell: (row: Row) => ReactNode;
   sortKey?: Sort;
+  /**
+   * A column the user came for (number, status, quantity, total, reason): where the list
+   * shows as cards (TableScroll), its cells come first and large.
+   */
+  key?: boolean;
 }
 
 /** The variables every list query takes (PageInput plus sortBy). */
@@ -261,7 +266,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
       {problem ? (
         <p role="alert">{problemText(problem)}</p>
       ) : (
-        // A table wider than the screen scrolls sideways in here, never the page.
+        // A table wider than its area shows as cards in here (the key columns first).
         <TableScroll label={label}>
           <HTMLTable striped interactive aria-label={label} aria-busy={loading}>
             <thead>
@@ -269,6 +274,7 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
                 {columns.map((column) => (
                   <th
                     key={column.title}
+                    data-key-column={column.key ? '' : undefined}
                     aria-sort={
                       column.sortKey === sortBy
                         ? direction === 'ASC'
@@ -303,9 +309,19 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
               {list.items.map((row) => (
                 <tr key={row.id}>
                   {columns.map((column) => (
-                    <td key={column.title}>{column.cell(row)}</td>
+                    <td
+                      key={column.title}
+                      data-label={column.title || undefined}
+                      data-key-column={column.key ? '' : undefined}
+                    >
+                      {column.cell(row)}
+                    </td>
                   ))}
-                  {actions ? <td className="kontor-row-actions">{actions(row, reload)}</td> : null}
+                  {actions ? (
+                    <td className="kontor-row-actions" data-label={i18n.t('ui:actions')}>
+                      {actions(row, reload)}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
               {empty ? (

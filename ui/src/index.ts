@@ -18,7 +18,8 @@ export {
 } from './forms';
 export { problemText, serverProblem } from './server-problem';
 export type { ServerProblem } from './server-problem';
-export { rules, ruleMessage } from './rules';
+export { rules, ruleMessage, z } from './rules';
+export type { ZodMiniType } from './rules';
 export type { FormRules } from './rules';
 export { CountryField, useCountries } from './country-field';
 export {
@@ -35,6 +36,26 @@ export type { FormState } from './forms';
 export { DataTable } from './data-table';
 export { TableScroll } from './table-scroll';
 export { ScannerField } from './scanner-field';
+export {
+  ScanScreen,
+  ScanTarget,
+  ScanFieldGroup,
+  ScanInput,
+  onEnterKey,
+  useScanFeedback,
+  scanRefusal,
+  useRememberedChoice,
+  beep,
+  playedSounds,
+  revealInScanScreen,
+} from './scan';
+export type {
+  ScanScreenProps,
+  ScanInputProps,
+  ScanKind,
+  ScanMessageValue,
+  ScanRefusal,
+} from './scan';
 export { useFocusRequest } from './focus-request';
 export type { ScannerFieldProps, ScanResult } from './scanner-field';
 export type { Column, ListFilter, ListVariables } from './data-table';
@@ -55,3 +76,6 @@ export type {
   ImportMode,
   ImportVariables,
 } from './import-page';
+export type { RecordPageOptions } from './crud';
+export type { PageBack } from './record-page';
+export type { TableLayout } from './table-scroll';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 
 // The field rules a form checks in the browser before it asks the server: the same limits as
 // the server's `field` rules (server/src/domain/validation.ts: required, trimmed, at most
@@ -43,24 +43,24 @@ export function isRequiredRule(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && requiredSchemas.has(schema);
 }
 
-const max = (limit: number) => z.maxLength(limit, { error: ruleMessage('max', { max: limit }) });
-const filled = z.minLength(1, { error: ruleMessage('required') });
-const text = () => z.string({ error: ruleMessage('required') });
+const max = (limit: number) => zod.maxLength(limit, { error: ruleMessage('max', { max: limit }) });
+const filled = zod.minLength(1, { error: ruleMessage('required') });
+const text = () => zod.string({ error: ruleMessage('required') });
 
 /** The rules of a form's fields, by the names the server uses. */
 export const rules = {
   /** A required text, trimmed, at most `limit` characters ('Dies ist ein Pflichtfeld'). */
-  text: (limit = 255) => required(text().check(z.trim(), filled, max(limit))),
+  text: (limit = 255) => required(text().check(zod.trim(), filled, max(limit))),
   /** An optional text, trimmed, at most `limit` characters. */
-  optionalText: (limit = 255) => text().check(z.trim(), max(limit)),
+  optionalText: (limit = 255) => text().check(zod.trim(), max(limit)),
   /** A required e-mail address. */
   email: (limit = 255) =>
     required(
       text().check(
-        z.trim(),
+        zod.trim(),
         filled,
         max(limit),
-        z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: ruleMessage('email') }),
+        zod.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: ruleMessage('email') }),
       ),
     ),
   /** A password: never trimmed; required unless `optional` (an edit keeps the old one when empty). */
@@ -69,24 +69,24 @@ export const rules = {
   /** One record chosen by id (a select or picker): required. */
   choice: () => required(text().check(filled)),
   /** Several records chosen by id. */
-  choices: () => z.array(z.string()),
+  choices: () => zod.array(zod.string()),
   /** A yes/no flag. */
-  flag: () => z.boolean(),
+  flag: () => zod.boolean(),
   /** Fields that the server takes as one object (`address: rules.group({ city: … })`). */
-  group: (shape: FormRules) => z.object(shape),
+  group: (shape: FormRules) => zod.object(shape),
 };
 
 /** A form's rules: field name → rule (objects nest, e.g. `address: { city: rules.text(100) }`). */
-export type FormRules = Record<string, z.ZodMiniType>;
+export type FormRules = Record<string, zod.ZodMiniType>;
 
 /** The schema of a form's rules. */
 export function schemaOf(shape: FormRules) {
-  return z.object(shape);
+  return zod.object(shape);
 }
 
 /** The rule of a dotted field path (`address.city`) in a form's rules, if it has one. */
 export function ruleAt(shape: FormRules, path: string): unknown {
-  let current: unknown = z.object(shape);
+  let current: unknown = zod.object(shape);
   for (const part of path.split('.')) {
     const inner = (current as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod?.def
       ?.shape;
@@ -95,3 +95,21 @@ export function ruleAt(shape: FormRules, path: string): unknown {
   }
   return current;
 }
+
+/**
+ * The zod (mini) checks a module's own form rules are written with, from ui's one copy: a
+ * module importing zod itself would bundle it again for every screen it serves. Named one by
+ * one, so the bundle keeps only these.
+ */
+export const z = {
+  array: zod.array,
+  boolean: zod.boolean,
+  maxLength: zod.maxLength,
+  minLength: zod.minLength,
+  object: zod.object,
+  refine: zod.refine,
+  regex: zod.regex,
+  string: zod.string,
+  trim: zod.trim,
+};
+export type { ZodMiniType } from 'zod/mini';

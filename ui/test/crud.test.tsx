@@ -55,7 +55,7 @@ function UserList({ forms = pages }: { forms?: ListForms<UserRow> }) {
 }
 
 /** Name and e-mail of a user; saved, it goes to /users, or calls `done` in a dialog. */
-function UserForm({ record, title, done }: RecordFormProps<UserRow> & { done?: () => void }) {
+function UserForm({ record, title, back, done }: RecordFormProps<UserRow> & { done?: () => void }) {
   const form = useRecordForm({
     record,
     initial: { name: record?.name ?? '', email: record?.email ?? '' },
@@ -67,7 +67,7 @@ function UserForm({ record, title, done }: RecordFormProps<UserRow> & { done?: (
     onSaved: done ?? '/users',
   });
   return (
-    <FormPage title={title} form={form} cancelPath="/users">
+    <FormPage title={title} back={back} form={form} cancelPath="/users">
       <TextField name="name" label="Name" />
       <TextField name="email" label="E-Mail" />
     </FormPage>
@@ -75,6 +75,11 @@ function UserForm({ record, title, done }: RecordFormProps<UserRow> & { done?: (
 }
 
 const UserEdit = editPage(UserForm, User, (data) => data.user);
+/** The edit page as a module gives it: titled by the user, with the link back to the list. */
+const NamedUserEdit = editPage(UserForm, User, (data) => data.user, {
+  title: (user) => `Benutzer ${user.name}`,
+  back: () => ({ to: '/users', label: 'Zu den Benutzern' }),
+});
 
 const table = () => screen.getByRole('table', { name: 'Benutzer verwalten' });
 
@@ -155,6 +160,31 @@ describe('edit pages against the real server', () => {
     render(<UserEdit route={route('Benutzer bearbeiten')} params={{ id: String(user.id) }} />);
     expect(await screen.findByDisplayValue(name, {}, wait)).toBeInTheDocument();
     expect(screen.getByDisplayValue(user.email)).toBeInTheDocument();
+  });
+
+  test('with the title option the page names the loaded user, under a link back to the list', async () => {
+    const name = `Benannt ${tag()}`;
+    const user = await createUser(name);
+    render(<NamedUserEdit route={route('Benutzer bearbeiten')} params={{ id: String(user.id) }} />);
+    const heading = await screen.findByRole('heading', { name: `Benutzer ${name}` }, wait);
+    const back = screen.getByRole('link', { name: 'Zu den Benutzern' });
+    expect(back).toHaveAttribute('href', '/users');
+    // Above the heading: the link comes first in the page.
+    expect(back.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(back);
+    expect(window.location.pathname).toBe('/users');
+  });
+
+  test('while the record is missing the page keeps the route title and the back link', async () => {
+    render(<NamedUserEdit route={route('Benutzer bearbeiten')} params={{ id: '987655' }} />);
+    expect(
+      await screen.findByText('Der Eintrag wurde nicht gefunden.', {}, wait),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Benutzer bearbeiten' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zu den Benutzern' })).toHaveAttribute(
+      'href',
+      '/users',
+    );
   });
 
   test('for a user without user:view the edit page says the permission is missing, with a retry', async () => {

@@ -176,4 +176,30 @@ describe('DataTable against the real users list', () => {
     expect(new URLSearchParams(window.location.search).has('roleId')).toBe(false);
     window.history.replaceState(null, '', '/');
   });
+  test('a key column is marked on its header and cells, every cell is labelled by its column, the row actions too', async () => {
+    render(
+      <DataTable
+        label="Benutzer"
+        query={Users}
+        pageOf={(data) => data.users}
+        defaultSort="NAME"
+        columns={[
+          { title: 'Name', cell: (u: UserRow) => u.name, sortKey: 'NAME', key: true },
+          { title: 'E-Mail', cell: (u: UserRow) => u.email },
+        ]}
+        actions={() => <button type="button">Öffnen</button>}
+      />,
+    );
+    await searchFor(run);
+    await waitFor(() => expect(rows()).toHaveLength(25), wait);
+    const table = screen.getByRole('table', { name: 'Benutzer' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    expect(header('Name')).toHaveAttribute('data-key-column');
+    expect(header('E-Mail')).not.toHaveAttribute('data-key-column');
+    const [first] = within(table).getAllByRole('row').slice(1);
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.dataset.label)).toEqual(['Name', 'E-Mail', 'Aktionen']);
+    expect(cells.map((cell) => cell.hasAttribute('data-key-column'))).toEqual([true, false, false]);
+    expect(cells[2]).toHaveClass('kontor-row-actions');
+  });
 });

@@ -16,6 +16,7 @@ import {
   problemText,
   ruleMessage,
   showToast,
+  TableScroll,
   UploadField,
   useMutation,
   useQuery,
@@ -74,26 +75,34 @@ export function ImportResult({ result }: { result: ImportResultValues }) {
       {shown > 0 ? (
         <>
           <h3 className="bp6-heading kontor-import-rejected-title">{title}</h3>
-          <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={title}>
+          <TableScroll label={title}>
             <HTMLTable striped compact aria-label={t('admin:import.rejected')}>
               <thead>
                 <tr>
-                  <th>{t('admin:import.row')}</th>
+                  <th data-key-column="">{t('admin:import.row')}</th>
                   <th>{t('admin:import.field')}</th>
-                  <th>{t('admin:import.reason')}</th>
+                  <th data-key-column="">{t('admin:import.reason')}</th>
                 </tr>
               </thead>
               <tbody>
                 {result.rejected.map((rejected) => (
                   <tr key={`${rejected.row}:${rejected.field}`}>
-                    <td className="kontor-import-row">{rejected.row}</td>
-                    <td>{fieldName(rejected.field)}</td>
-                    <td>{reasonText(rejected)}</td>
+                    <td
+                      className="kontor-import-row"
+                      data-label={t('admin:import.row')}
+                      data-key-column=""
+                    >
+                      {rejected.row}
+                    </td>
+                    <td data-label={t('admin:import.field')}>{fieldName(rejected.field)}</td>
+                    <td data-label={t('admin:import.reason')} data-key-column="">
+                      {reasonText(rejected)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </TableScroll>
         </>
       ) : null}
     </section>
@@ -176,7 +185,7 @@ export function ClientImport({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const jobId = params.get('job');
   return (
-    <Page title={t(route.pageTitle!)}>
+    <Page title={t(route.pageTitle!)} back={{ to: LIST, label: t('admin:back.clients') }}>
       {jobId ? (
         <ImportJob key={jobId} jobId={jobId} again={() => setParams({})} />
       ) : (

@@ -10,6 +10,7 @@ import {
 import { ClientImport } from './import';
 import {
   can,
+  i18n,
   AddressFields,
   addressRules,
   addressValues,
@@ -42,7 +43,7 @@ function ClientList({ route }: PageProps) {
   return (
     <ListPage
       columns={[
-        { title: t('admin:fields.name'), cell: (c) => c.name, sortKey: 'NAME' },
+        { title: t('admin:fields.name'), cell: (c) => c.name, sortKey: 'NAME', key: true },
         {
           title: t('admin:fields.contact'),
           cell: (c) => `${c.address.firstName} ${c.address.lastName}`.trim(),
@@ -51,6 +52,7 @@ function ClientList({ route }: PageProps) {
           title: t('admin:fields.city'),
           cell: (c) => `${c.address.postcode} ${c.address.city}`,
           sortKey: 'CITY',
+          key: true,
         },
       ]}
       title={t(route.pageTitle!)}
@@ -76,6 +78,7 @@ type ClientValues = { name: string; address: Record<AddressField, string> };
 function ClientForm({
   record: client,
   title,
+  back,
 }: RecordFormProps<NonNullable<ClientQuery['client']>>) {
   const { t } = useTranslation(['admin', 'ui']);
   const initial: ClientValues = {
@@ -92,7 +95,7 @@ function ClientForm({
     onSaved: LIST,
   });
   return (
-    <FormPage title={title} form={form} cancelPath={LIST}>
+    <FormPage title={title} back={back} form={form} cancelPath={LIST}>
       <FormSection title={t('admin:sections.client')}>
         <TextField name="name" label={t('admin:fields.name')} wide />
       </FormSection>
@@ -101,10 +104,16 @@ function ClientForm({
   );
 }
 
+/** The link above a form's title: back to the list. */
+const back = () => ({ to: LIST, label: i18n.t('admin:back.clients') });
+
 /** Clients (Mandanten): list, create, edit, delete. */
 export const clientsPages: ModulePages = {
   'admin.clients': ClientList,
-  'admin.clients.create': createPage(ClientForm),
-  'admin.clients.edit': editPage(ClientForm, ClientDocument, (data) => data.client),
+  'admin.clients.create': createPage(ClientForm, { back }),
+  'admin.clients.edit': editPage(ClientForm, ClientDocument, (data) => data.client, {
+    title: (client) => i18n.t('admin:titles.client', { name: client.name }),
+    back,
+  }),
   'admin.clients.import': ClientImport,
 };

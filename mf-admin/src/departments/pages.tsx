@@ -9,6 +9,7 @@ import {
   type DepartmentQuery,
 } from '../graphql/generated';
 import {
+  i18n,
   createPage,
   editPage,
   FormPage,
@@ -30,13 +31,18 @@ function DepartmentList({ route }: PageProps) {
   return (
     <ListPage
       columns={[
-        { title: t('admin:fields.name'), cell: (d) => d.name, sortKey: 'NAME' },
+        { title: t('admin:fields.name'), cell: (d) => d.name, sortKey: 'NAME', key: true },
         {
           title: t('admin:fields.customerNumber'),
           cell: (d) => d.customerNumber,
           sortKey: 'CUSTOMER_NUMBER',
+          key: true,
         },
-        { title: t('admin:fields.client'), cell: (d) => d.client.name, sortKey: 'CLIENT' },
+        {
+          title: t('admin:fields.client'),
+          cell: (d) => d.client.name,
+          sortKey: 'CLIENT',
+        },
       ]}
       title={t(route.pageTitle!)}
       exportList="departments"
@@ -60,6 +66,7 @@ function DepartmentList({ route }: PageProps) {
 function DepartmentForm({
   record: department,
   title,
+  back,
 }: RecordFormProps<NonNullable<DepartmentQuery['department']>>) {
   const { t } = useTranslation(['admin', 'ui']);
   const form = useRecordForm({
@@ -79,7 +86,7 @@ function DepartmentForm({
     onSaved: LIST,
   });
   return (
-    <FormPage title={title} form={form} cancelPath={LIST}>
+    <FormPage title={title} back={back} form={form} cancelPath={LIST}>
       <TextField name="name" label={t('admin:fields.name')} />
       <TextField name="customerNumber" label={t('admin:fields.customerNumber')} />
       <RecordPicker
@@ -94,9 +101,20 @@ function DepartmentForm({
   );
 }
 
+/** The link above a form's title: back to the list. */
+const back = () => ({ to: LIST, label: i18n.t('admin:back.departments') });
+
 /** Departments of the clients: list, create, edit, delete. */
 export const departmentsPages: ModulePages = {
   'admin.departments': DepartmentList,
-  'admin.departments.create': createPage(DepartmentForm),
-  'admin.departments.edit': editPage(DepartmentForm, DepartmentDocument, (data) => data.department),
+  'admin.departments.create': createPage(DepartmentForm, { back }),
+  'admin.departments.edit': editPage(
+    DepartmentForm,
+    DepartmentDocument,
+    (data) => data.department,
+    {
+      title: (department) => i18n.t('admin:titles.department', { name: department.name }),
+      back,
+    },
+  ),
 };

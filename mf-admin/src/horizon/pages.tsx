@@ -28,6 +28,7 @@ import {
   Page,
   problemText,
   showToast,
+  TableScroll,
   useApolloClient,
   useJobEvents,
   useMutation,
@@ -128,19 +129,26 @@ function Throughput({ perMinute }: { perMinute: number[] }) {
   );
 }
 
+/** The counts a user comes to the queues for: what waits, what runs, what failed. */
+const KEY_COUNTS: ReadonlySet<string> = new Set(['waiting', 'running', 'failed']);
+
 /** The queues: one row per job kind, each count a link to its jobs. */
 function Queues({ queues }: { queues: QueuesQuery['queues'] }) {
   const { t } = useTranslation(['admin', 'ui']);
   const title = t('admin:horizon.queues');
   if (queues.length === 0) return <Callout icon="inbox">{t('admin:horizon.noQueues')}</Callout>;
   return (
-    <div className="kontor-table-scroll" tabIndex={0} role="region" aria-label={title}>
+    <TableScroll label={title}>
       <HTMLTable aria-label={title} className="kontor-queues">
         <thead>
           <tr>
-            <th>{t('admin:horizon.kind')}</th>
+            <th data-key-column="">{t('admin:horizon.kind')}</th>
             {COUNTS.map((count) => (
-              <th key={count} className="kontor-number">
+              <th
+                key={count}
+                className="kontor-number"
+                data-key-column={KEY_COUNTS.has(count) ? '' : undefined}
+              >
                 {t(`admin:horizon.${count}`)}
               </th>
             ))}
@@ -150,9 +158,16 @@ function Queues({ queues }: { queues: QueuesQuery['queues'] }) {
         <tbody>
           {queues.map((queue) => (
             <tr key={queue.kind}>
-              <th scope="row">{kindLabel(t, queue.kind)}</th>
+              <th scope="row" data-label={t('admin:horizon.kind')} data-key-column="">
+                {kindLabel(t, queue.kind)}
+              </th>
               {COUNTS.map((count) => (
-                <td key={count} className="kontor-number">
+                <td
+                  key={count}
+                  className="kontor-number"
+                  data-label={t(`admin:horizon.${count}`)}
+                  data-key-column={KEY_COUNTS.has(count) ? '' : undefined}
+                >
                   <Link
                     to={`${HOME}?kind=${encodeURIComponent(queue.kind)}&state=${count.toUpperCase()}`}
                     aria-label={`${kindLabel(t, queue.kind)}: ${t(`admin:horizon.${count}`)} ${queue[count]}`}
@@ -164,14 +179,14 @@ function Queues({ queues }: { queues: QueuesQuery['queues'] }) {
                   </Link>
                 </td>
               ))}
-              <td>
+              <td data-label={t('admin:horizon.throughput')}>
                 <Throughput perMinute={queue.perMinute} />
               </td>
             </tr>
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -190,12 +205,18 @@ function Horizon({ route }: PageProps) {
     {
       title: t('admin:horizon.summary'),
       cell: (job) => <Link to={`${HOME}/jobs/${job.id}`}>{summaryOf(job, i18n.language)}</Link>,
+      key: true,
     },
     { title: t('admin:horizon.kind'), cell: (job) => kindLabel(t, job.kind) },
-    { title: t('admin:horizon.state'), cell: (job) => <JobStateTag state={job.state} /> },
+    {
+      title: t('admin:horizon.state'),
+      cell: (job) => <JobStateTag state={job.state} />,
+      key: true,
+    },
     {
       title: t('admin:horizon.progress'),
       cell: (job) => <span className="kontor-number-cell">{progressText(t, job)}</span>,
+      key: true,
     },
     {
       title: t('admin:horizon.attempts'),
@@ -273,15 +294,11 @@ function HorizonJob({ route }: PageProps) {
   const detail = useQuery(JobDetailDocument, { variables: { id } });
   const job = detail.data?.job;
   const [retry, { loading: retrying }] = useMutation(RetryJobDocument);
-  const back = (
-    <Link className="bp6-button bp6-outlined" to={HOME}>
-      {t('admin:horizon.back')}
-    </Link>
-  );
+  const back = { to: HOME, label: t('admin:back.horizon') };
 
   if (!job) {
     return (
-      <Page title={title} actions={back}>
+      <Page title={title} back={back}>
         {detail.loading ? (
           <Spinner aria-label={t('ui:loading')} />
         ) : detail.error && graphqlProblem(detail.error).code !== 'NOT_FOUND' ? (
@@ -315,20 +332,19 @@ function HorizonJob({ route }: PageProps) {
   ];
   return (
     <Page
-      title={title}
+      // A job is read, not edited: its title names it ('Job Mandanten-Import: kunden.csv').
+      title={t('admin:titles.job', { summary: summaryOf(job, i18n.language) })}
+      back={back}
       actions={
-        <>
-          {retryable ? (
-            <Button
-              icon="refresh"
-              intent={Intent.PRIMARY}
-              text={t('admin:horizon.retry')}
-              loading={retrying}
-              onClick={() => void runAgain()}
-            />
-          ) : null}
-          {back}
-        </>
+        retryable ? (
+          <Button
+            icon="refresh"
+            intent={Intent.PRIMARY}
+            text={t('admin:horizon.retry')}
+            loading={retrying}
+            onClick={() => void runAgain()}
+          />
+        ) : null
       }
     >
       <div className="kontor-horizon-job">

@@ -8,6 +8,7 @@ import {
   type RoleQuery,
 } from '../graphql/generated';
 import {
+  i18n,
   CheckboxList,
   createPage,
   editPage,
@@ -31,9 +32,9 @@ function RoleList({ route }: PageProps) {
   return (
     <ListPage
       columns={[
-        { title: t('admin:fields.name'), cell: (r) => r.name, sortKey: 'NAME' },
+        { title: t('admin:fields.name'), cell: (r) => r.name, sortKey: 'NAME', key: true },
         { title: t('admin:fields.permissions'), cell: (r) => r.permissions.length },
-        { title: t('admin:fields.users'), cell: (r) => r.userCount },
+        { title: t('admin:fields.users'), cell: (r) => r.userCount, key: true },
       ]}
       title={t(route.pageTitle!)}
       exportList="roles"
@@ -87,7 +88,7 @@ function groupPermissions(names: string[], t: (key: string, fallback: string) =>
   }));
 }
 
-function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery['role']>>) {
+function RoleForm({ record: role, title, back }: RecordFormProps<NonNullable<RoleQuery['role']>>) {
   const { t } = useTranslation(['admin', 'ui']);
   const all = useQuery(PermissionsDocument);
   const form = useRecordForm({
@@ -101,7 +102,7 @@ function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery
   });
   const text = (key: string, fallback: string) => t(key, { defaultValue: fallback });
   return (
-    <FormPage title={title} form={form} cancelPath={LIST}>
+    <FormPage title={title} back={back} form={form} cancelPath={LIST}>
       <TextField name="name" label={t('admin:fields.name')} />
       <FormField name="permissions" label={t('admin:fields.permissions')} wide>
         <div className="kontor-checkbox-groups">
@@ -117,9 +118,15 @@ function RoleForm({ record: role, title }: RecordFormProps<NonNullable<RoleQuery
   );
 }
 
+/** The link above a form's title: back to the list. */
+const back = () => ({ to: LIST, label: i18n.t('admin:back.roles') });
+
 /** Roles and their permissions: list, create, edit, delete (the server requires role:*). */
 export const rolesPages: ModulePages = {
   'admin.roles': RoleList,
-  'admin.roles.create': createPage(RoleForm),
-  'admin.roles.edit': editPage(RoleForm, RoleDocument, (data) => data.role),
+  'admin.roles.create': createPage(RoleForm, { back }),
+  'admin.roles.edit': editPage(RoleForm, RoleDocument, (data) => data.role, {
+    title: (role) => i18n.t('admin:titles.role', { name: role.name }),
+    back,
+  }),
 };

@@ -55,7 +55,7 @@ function ShipperList({ route }: PageProps) {
   const { t } = useTranslation(['admin', 'ui']);
   return (
     <ListPage
-      columns={[{ title: t('admin:fields.name'), cell: (s) => s.name, sortKey: 'NAME' }]}
+      columns={[{ title: t('admin:fields.name'), cell: (s) => s.name, sortKey: 'NAME', key: true }]}
       title={t(route.pageTitle!)}
       permission="shipping"
       query={ShippersDocument}
@@ -105,8 +105,13 @@ function MethodList({ route }: PageProps) {
   return (
     <ListPage
       columns={[
-        { title: t('admin:fields.name'), cell: (m) => m.name, sortKey: 'NAME' },
-        { title: t('admin:fields.shipper'), cell: (m) => m.shipper.name, sortKey: 'SHIPPER' },
+        { title: t('admin:fields.name'), cell: (m) => m.name, sortKey: 'NAME', key: true },
+        {
+          title: t('admin:fields.shipper'),
+          cell: (m) => m.shipper.name,
+          sortKey: 'SHIPPER',
+          key: true,
+        },
         { title: t('admin:fields.hazmatAllowed'), cell: (m) => yesNo(m.hazmatAllowed) },
         { title: t('admin:fields.trackingRequired'), cell: (m) => yesNo(m.trackingRequired) },
       ]}

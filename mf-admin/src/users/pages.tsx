@@ -9,6 +9,7 @@ import {
   type UserQuery,
 } from '../graphql/generated';
 import {
+  i18n,
   can,
   CheckboxList,
   createPage,
@@ -38,9 +39,13 @@ function UserList({ route }: PageProps) {
   return (
     <ListPage
       columns={[
-        { title: t('admin:fields.name'), cell: (u) => u.name, sortKey: 'NAME' },
+        { title: t('admin:fields.name'), cell: (u) => u.name, sortKey: 'NAME', key: true },
         { title: t('admin:fields.email'), cell: (u) => u.email, sortKey: 'EMAIL' },
-        { title: t('admin:fields.roles'), cell: (u) => u.roles.map((r) => r.name).join(', ') },
+        {
+          title: t('admin:fields.roles'),
+          cell: (u) => u.roles.map((r) => r.name).join(', '),
+          key: true,
+        },
       ]}
       title={t(route.pageTitle!)}
       exportList="users"
@@ -71,7 +76,7 @@ function UserList({ route }: PageProps) {
   );
 }
 
-function UserForm({ record: user, title }: RecordFormProps<NonNullable<UserQuery['user']>>) {
+function UserForm({ record: user, title, back }: RecordFormProps<NonNullable<UserQuery['user']>>) {
   const { t } = useTranslation(['admin', 'ui']);
   const roles = useChoices(RoleChoicesDocument, { skip: !can('role:view') });
   const form = useRecordForm({
@@ -96,7 +101,7 @@ function UserForm({ record: user, title }: RecordFormProps<NonNullable<UserQuery
     onSaved: LIST,
   });
   return (
-    <FormPage title={title} form={form} cancelPath={LIST}>
+    <FormPage title={title} back={back} form={form} cancelPath={LIST}>
       <TextField name="name" label={t('admin:fields.name')} />
       <TextField name="email" type="email" label={t('admin:fields.email')} />
       <TextField
@@ -111,9 +116,15 @@ function UserForm({ record: user, title }: RecordFormProps<NonNullable<UserQuery
   );
 }
 
+/** The link above a form's title: back to the list. */
+const back = () => ({ to: LIST, label: i18n.t('admin:back.users') });
+
 /** Users: list (with login as), create, edit, delete. */
 export const usersPages: ModulePages = {
   'admin.users': UserList,
-  'admin.users.create': createPage(UserForm),
-  'admin.user.edit': editPage(UserForm, UserDocument, (data) => data.user),
+  'admin.users.create': createPage(UserForm, { back }),
+  'admin.user.edit': editPage(UserForm, UserDocument, (data) => data.user, {
+    title: (user) => i18n.t('admin:titles.user', { name: user.name }),
+    back,
+  }),
 };

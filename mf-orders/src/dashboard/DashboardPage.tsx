@@ -13,7 +13,7 @@ import {
 import { DaysChart } from './chart';
 import './dashboard.css';
 
-/** The figures of SPEC.md §2's dashboard, in the order it names them ("number of orders" is the chart's). */
+/** The figures of docs/product.md §2's dashboard, in the order it names them ("number of orders" is the chart's). */
 const FIGURES = [
   'totalOrders',
   'pending',
@@ -131,8 +131,8 @@ function DaysCard({ days }: { days: DashboardQuery['dashboard']['days'] }) {
           {days.map((d) => (
             <tr key={d.day}>
               <th scope="row">{dayFormat.format(new Date(`${d.day}T00:00:00Z`))}</th>
-              <td>{d.orders}</td>
-              <td>{d.shipments}</td>
+              <td data-label={t('dashboard.numberOfOrders')}>{d.orders}</td>
+              <td data-label={t('dashboard.shipments')}>{d.shipments}</td>
             </tr>
           ))}
         </tbody>

@@ -50,6 +50,7 @@ export function FulfillmentErrorsPage({ route }: PageProps) {
               </Link>
             ),
             sortKey: 'NUMBER',
+            key: true,
           },
           {
             title: t('orders:order.fields.orderDate'),
@@ -62,6 +63,7 @@ export function FulfillmentErrorsPage({ route }: PageProps) {
           {
             title: t('orders:order.fields.fulfillmentError'),
             cell: (o) => <strong className="kontor-error-reason">{o.fulfillmentError}</strong>,
+            key: true,
           },
           {
             title: t('orders:fulfillmentErrors.since'),

@@ -79,31 +79,42 @@ function Sums({
   rows: { key: string; cells: (string | number)[]; total?: boolean }[];
 }) {
   const { t } = useTranslation('orders');
+  // The row's label and its gross sum are what a user came for (first and large as cards).
+  const titles = [
+    caption,
+    t('invoiceExport.positions'),
+    t('invoiceExport.net'),
+    t('invoiceExport.vat'),
+    t('invoiceExport.gross'),
+  ];
+  const isKey = (i: number) => i === 0 || i === titles.length - 1;
   return (
     <TableScroll label={caption}>
       <HTMLTable compact striped className="kontor-invoice-table" aria-label={caption}>
         <thead>
           <tr>
-            <th scope="col">{caption}</th>
-            <th scope="col" className="kontor-number">
-              {t('invoiceExport.positions')}
-            </th>
-            <th scope="col" className="kontor-number">
-              {t('invoiceExport.net')}
-            </th>
-            <th scope="col" className="kontor-number">
-              {t('invoiceExport.vat')}
-            </th>
-            <th scope="col" className="kontor-number">
-              {t('invoiceExport.gross')}
-            </th>
+            {titles.map((title, i) => (
+              <th
+                key={i}
+                scope="col"
+                className={i === 0 ? undefined : 'kontor-number'}
+                data-key-column={isKey(i) ? true : undefined}
+              >
+                {title}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className={row.total ? 'kontor-invoice-total' : undefined}>
               {row.cells.map((cell, i) => (
-                <td key={i} className={i === 0 ? 'kontor-invoice-label' : 'kontor-number'}>
+                <td
+                  key={i}
+                  className={i === 0 ? 'kontor-invoice-label' : 'kontor-number'}
+                  data-label={titles[i]}
+                  data-key-column={isKey(i) ? true : undefined}
+                >
                   {cell}
                 </td>
               ))}

@@ -1,7 +1,8 @@
 import { Callout, H3, HTMLTable, Intent } from '@blueprintjs/core';
 import type { OrderFieldsFragment } from '../graphql/generated';
-import { can, i18n, Link, TableScroll, useTranslation } from '../shared-session';
+import { can, Link, TableScroll, useTranslation } from '../shared-session';
 import { count, dateTime, day, euro, StatusTag } from './format';
+import { History } from './history';
 
 type Order = OrderFieldsFragment;
 type Address = Order['shippingAddress'];
@@ -44,32 +45,51 @@ export function OrderTotals({ order }: { order: Pick<Order, 'subtotal' | 'vat' |
 function ItemsTable({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const label = t('orders:order.sections.items');
+  const f = (field: string) => t(`orders:order.fields.${field}`);
   return (
     <TableScroll label={label}>
       <HTMLTable compact striped className="kontor-order-table" aria-label={label}>
         <thead>
           <tr>
             <th>#</th>
-            <th>{t('orders:order.fields.sku')}</th>
-            <th>{t('orders:order.fields.product')}</th>
-            <th className="kontor-number">{t('orders:order.fields.ordered')}</th>
-            <th className="kontor-number">{t('orders:order.fields.shipped')}</th>
-            <th className="kontor-number">{t('orders:order.fields.itemPrice')}</th>
-            <th className="kontor-number">{t('orders:order.fields.vatRate')}</th>
-            <th className="kontor-number">{t('orders:order.fields.lineTotal')}</th>
+            <th data-key-column>{f('sku')}</th>
+            <th>{f('product')}</th>
+            <th className="kontor-number" data-key-column>
+              {f('ordered')}
+            </th>
+            <th className="kontor-number" data-key-column>
+              {f('shipped')}
+            </th>
+            <th className="kontor-number">{f('itemPrice')}</th>
+            <th className="kontor-number">{f('vatRate')}</th>
+            <th className="kontor-number" data-key-column>
+              {f('lineTotal')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {order.items.map((item) => (
             <tr key={item.id}>
-              <td>{item.position}</td>
-              <td>{item.sku}</td>
-              <td>{item.name}</td>
-              <td className="kontor-number">{count(item.orderedQuantity)}</td>
-              <td className="kontor-number">{count(item.shippedQuantity)}</td>
-              <td className="kontor-number">{euro(item.itemPrice)}</td>
-              <td className="kontor-number">{item.vatRate} %</td>
-              <td className="kontor-number">{euro(item.lineTotal)}</td>
+              <td data-label="#">{item.position}</td>
+              <td data-label={f('sku')} data-key-column>
+                {item.sku}
+              </td>
+              <td data-label={f('product')}>{item.name}</td>
+              <td className="kontor-number" data-label={f('ordered')} data-key-column>
+                {count(item.orderedQuantity)}
+              </td>
+              <td className="kontor-number" data-label={f('shipped')} data-key-column>
+                {count(item.shippedQuantity)}
+              </td>
+              <td className="kontor-number" data-label={f('itemPrice')}>
+                {euro(item.itemPrice)}
+              </td>
+              <td className="kontor-number" data-label={f('vatRate')}>
+                {item.vatRate} %
+              </td>
+              <td className="kontor-number" data-label={f('lineTotal')} data-key-column>
+                {euro(item.lineTotal)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -83,24 +103,31 @@ function Packages({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const label = t('orders:order.sections.packages');
   if (order.packages.length === 0) return <p>{t('orders:order.noPackages')}</p>;
+  const f = (field: string) => t(`orders:order.fields.${field}`);
   return (
     <TableScroll label={label}>
       <HTMLTable compact striped className="kontor-order-table" aria-label={label}>
         <thead>
           <tr>
-            <th>{t('orders:order.fields.shippedAt')}</th>
-            <th>{t('orders:order.fields.trackingNumber')}</th>
-            <th className="kontor-number">{t('orders:order.fields.weightKg')}</th>
-            <th>{t('orders:order.fields.contents')}</th>
+            <th>{f('shippedAt')}</th>
+            <th data-key-column>{f('trackingNumber')}</th>
+            <th className="kontor-number">{f('weightKg')}</th>
+            <th data-key-column>{f('contents')}</th>
           </tr>
         </thead>
         <tbody>
           {order.packages.map((p) => (
             <tr key={p.id}>
-              <td>{p.shippedAt ? dateTime(p.shippedAt) : ''}</td>
-              <td>{p.trackingNumber}</td>
-              <td className="kontor-number">{p.weightKg ?? ''}</td>
-              <td>{p.items.map((i) => `${count(i.quantity)} × ${i.item.sku}`).join(', ')}</td>
+              <td data-label={f('shippedAt')}>{p.shippedAt ? dateTime(p.shippedAt) : ''}</td>
+              <td data-label={f('trackingNumber')} data-key-column>
+                {p.trackingNumber}
+              </td>
+              <td className="kontor-number" data-label={f('weightKg')}>
+                {p.weightKg ?? ''}
+              </td>
+              <td data-label={f('contents')} data-key-column>
+                {p.items.map((i) => `${count(i.quantity)} × ${i.item.sku}`).join(', ')}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -123,113 +150,18 @@ function Attributes({ order }: { order: Order }) {
       >
         <thead>
           <tr>
-            <th>{t('orders:order.fields.key')}</th>
-            <th>{t('orders:order.fields.value')}</th>
+            <th data-key-column>{t('orders:order.fields.key')}</th>
+            <th data-key-column>{t('orders:order.fields.value')}</th>
           </tr>
         </thead>
         <tbody>
           {order.attributes.map((a) => (
             <tr key={a.key}>
-              <td>{a.key}</td>
-              <td>{a.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    </TableScroll>
-  );
-}
-
-/** A detail's value in one line (lists joined, objects as `key: value`). */
-function plain(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(plain).filter(Boolean).join(', ');
-  if (typeof value === 'object')
-    return Object.entries(value as Record<string, unknown>)
-      .map(
-        ([key, inner]) =>
-          `${i18n.t(`orders:order.detailKeys.${key}`, { defaultValue: key })}: ${plain(inner)}`,
-      )
-      .join(', ');
-  return String(value);
-}
-
-/**
- * The server's detail of an event (JSON text): its reason or message when it has one (a
- * fulfillment error), else its fields in one line.
- */
-export function detailText(detail: string | null): string {
-  if (!detail) return '';
-  let value: unknown;
-  try {
-    value = JSON.parse(detail);
-  } catch {
-    return detail;
-  }
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    // A cancelled picklist gave the order back (the server's reason is its English fallback).
-    if (typeof record.picklist === 'string' && typeof record.reason === 'string')
-      return i18n.t('orders:order.picklistCancelled', { number: record.picklist });
-    for (const key of ['reason', 'error', 'message'])
-      if (typeof record[key] === 'string') return record[key] as string;
-    // A fulfillment error: its problems' messages.
-    if (Array.isArray(record.problems))
-      return (record.problems as { message?: string }[]).map((p) => p.message ?? '').join(' ');
-    // An edit: the fields it changed, by their labels.
-    if (Array.isArray(record.changed))
-      return (record.changed as string[])
-        .map((key) => i18n.t(`orders:order.changedFields.${key}`, { defaultValue: key }))
-        .join(', ');
-  }
-  const text = plain(value);
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
-}
-
-/** What an event says beyond its kind: the status change, or the server's detail. */
-function EventText({ event }: { event: Order['history'][number] }) {
-  const { t } = useTranslation('orders');
-  const status = (s: string) => t(`orders:order.status.${s.toUpperCase()}`, { defaultValue: s });
-  const change =
-    event.fromStatus && event.toStatus
-      ? `${status(event.fromStatus)} → ${status(event.toStatus)}`
-      : event.toStatus
-        ? status(event.toStatus)
-        : '';
-  return <>{[change, detailText(event.detail)].filter(Boolean).join(' · ')}</>;
-}
-
-/** Every creation, edit and status change, oldest first, with user and time. */
-function History({ order }: { order: Order }) {
-  const { t } = useTranslation('orders');
-  return (
-    <TableScroll label={t('orders:order.sections.history')}>
-      <HTMLTable
-        compact
-        striped
-        className="kontor-order-table"
-        aria-label={t('orders:order.sections.history')}
-      >
-        <thead>
-          <tr>
-            <th>{t('orders:order.fields.at')}</th>
-            <th>{t('orders:order.fields.event')}</th>
-            <th>{t('orders:order.fields.eventDetail')}</th>
-            <th>{t('orders:order.fields.user')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.history.map((event) => (
-            <tr key={event.id}>
-              <td>{dateTime(event.at)}</td>
-              <td>{t(`orders:order.events.${event.kind}`, { defaultValue: event.kind })}</td>
-              <td>
-                <EventText event={event} />
+              <td data-label={t('orders:order.fields.key')} data-key-column>
+                {a.key}
               </td>
-              <td>
-                {event.actingUserName && event.actingUserName !== event.userName
-                  ? `${event.userName ?? ''} (${event.actingUserName})`
-                  : (event.userName ?? '')}
+              <td data-label={t('orders:order.fields.value')} data-key-column>
+                {a.value}
               </td>
             </tr>
           ))}

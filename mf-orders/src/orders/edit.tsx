@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { OrderDocument, RetryOrderDocument, type OrderFieldsFragment } from '../graphql/generated';
 import {
   can,
-  navigate,
+  i18n,
   Page,
   queryState,
   RecordPage,
@@ -20,7 +20,10 @@ import './orders.css';
 
 type Order = OrderFieldsFragment;
 
-/** The status changes an order in this status allows (DOMAIN.md "Outbound"). */
+/** The way back from an order's page: its list. */
+const orderListBack = () => ({ to: '/orders', label: i18n.t('orders:order.backToList') });
+
+/** The status changes an order in this status allows (docs/domain.md "Outbound"). */
 function actionsFor(order: Order): OrderAction[] {
   switch (order.status) {
     case 'PENDING':
@@ -66,7 +69,7 @@ export function useRetry() {
  * allows. The edit keeps the version it started from, so someone else's save meanwhile makes
  * it stale (refused) instead of being overwritten; this page's own actions move it on.
  */
-function OrderScreen({ order, title }: { order: Order; title: string }) {
+function OrderScreen({ order }: { order: Order }) {
   const { t } = useTranslation(['orders', 'ui']);
   const { run, dialog } = useOrderActions();
   const retry = useRetry();
@@ -77,9 +80,15 @@ function OrderScreen({ order, title }: { order: Order; title: string }) {
     const changed = (await run(action, [order]))?.find((o) => String(o.id) === String(order.id));
     if (changed) setVersion(changed.version);
   };
+  // The page names the order; one that can no longer be edited (or not by this user) is
+  // titled as the read-only record it is.
+  const title = t(canEdit ? 'orders:order.titleEdit' : 'orders:order.titleView', {
+    number: order.number,
+  });
   return (
     <Page
       title={title}
+      back={orderListBack()}
       actions={
         <>
           {actionsFor(order)
@@ -105,12 +114,6 @@ function OrderScreen({ order, title }: { order: Order; title: string }) {
               }}
             />
           ) : null}
-          <Button
-            icon="th-list"
-            variant="minimal"
-            text={t('orders:list.title')}
-            onClick={() => navigate('/orders')}
-          />
         </>
       }
     >
@@ -139,11 +142,15 @@ function OrderScreen({ order, title }: { order: Order; title: string }) {
 /** /order/:id/edit: the order of the route, its spinner, or 'not found'. */
 export function OrderEditPage({ route, params }: PageProps) {
   const { t } = useTranslation();
-  const title = t(route.pageTitle ?? '');
   const loaded = queryState(useQuery(OrderDocument, { variables: { id: params.id ?? '' } }));
   return (
-    <RecordPage title={title} query={loaded} pick={(data) => data.order}>
-      {(order) => <OrderScreen order={order} title={title} />}
+    <RecordPage
+      title={t(route.pageTitle ?? '')}
+      back={orderListBack()}
+      query={loaded}
+      pick={(data) => data.order}
+    >
+      {(order) => <OrderScreen order={order} />}
     </RecordPage>
   );
 }
@@ -152,7 +159,7 @@ export function OrderEditPage({ route, params }: PageProps) {
 export function OrderCreatePage({ route }: PageProps) {
   const { t } = useTranslation();
   return (
-    <Page title={t(route.pageTitle ?? '')}>
+    <Page title={t(route.pageTitle ?? '')} back={orderListBack()}>
       <OrderForm />
     </Page>
   );

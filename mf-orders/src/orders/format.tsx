@@ -2,7 +2,7 @@ import { Tag, type Intent } from '@blueprintjs/core';
 import type { OrderStatus } from '../graphql/generated';
 import { i18n, useTranslation } from '../shared-session';
 
-// How the order screens show money, dates and a status (DOMAIN.md "Numbers and formats": EUR
+// How the order screens show money, dates and a status (docs/domain.md "Numbers and formats": EUR
 // de-DE `1.234,50 €`, times in Europe/Berlin).
 
 const locale = () => (i18n.language === 'en' ? 'en-GB' : 'de-DE');

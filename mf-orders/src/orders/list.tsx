@@ -182,6 +182,7 @@ export function OrderList({ route }: PageProps) {
               </Link>
             ),
             sortKey: 'NUMBER',
+            key: true,
           },
           {
             title: t('orders:order.fields.orderDate'),
@@ -203,6 +204,7 @@ export function OrderList({ route }: PageProps) {
                 ) : null}
               </span>
             ),
+            key: true,
           },
           { title: t('orders:order.fields.client'), cell: (o) => o.client.name },
           {
@@ -220,6 +222,7 @@ export function OrderList({ route }: PageProps) {
             title: t('orders:order.fields.total'),
             cell: (o) => <span className="kontor-money">{euro(o.total)}</span>,
             sortKey: 'TOTAL',
+            key: true,
           },
         ]}
         actions={(o) => (

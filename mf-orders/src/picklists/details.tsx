@@ -1,54 +1,36 @@
-import {
-  Button,
-  Callout,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Spinner,
-} from '@blueprintjs/core';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
   CancelPicklistDocument,
-  PickLineDocument,
   PicklistDocument,
-  type PicklistLineFieldsFragment,
+  type PicklistFieldsFragment,
 } from '../graphql/generated';
 import {
   can,
   graphqlProblem,
   Link,
-  navigate,
   Page,
   problemText,
-  ScannerField,
-  TableScroll,
   showToast,
+  TableScroll,
   useApolloClient,
   useConfirm,
   useQuery,
   useTranslation,
   type PageProps,
-  useFocusRequest,
 } from '../shared-session';
 import { dateTime, day } from '../orders/format';
 import { DocumentLink } from '../shipments/document-link';
-import { beep } from '../shipments/sound';
 import { PickProgress, PicklistStatusTag } from './common';
+import { PickingScreen } from './picking';
+import { openOf } from './picking-state';
 import './picklists.css';
 
-type Line = PicklistLineFieldsFragment;
-type Field = 'place' | 'ean' | 'quantity';
-
-const openOf = (line: Line) => line.quantity - line.pickedQuantity;
-
 /**
- * One picklist: its lines in walking order and, while it is open or in progress, the picking
- * made for a hand scanner: scan the place → Enter → scan the EAN → Enter → the quantity left
- * on that line is proposed → Enter confirms (`pickLine`: the server checks place, EAN and
- * quantity again). A wrong scan sounds and shows in red; nothing changes. The next line to
- * walk to is named above the fields. PDF with barcodes, print, cancel with confirmation.
+ * One picklist: a compact head (status, progress, orders), and — while it is open or in
+ * progress and the user may pick — the picking screen (picking.tsx) with the lines below it
+ * and 'Picklist stornieren' apart at the end; otherwise the lines and what the picklist is.
+ * A finished picklist leads on to the packing station. PDF with barcodes and print at the
+ * lines; the way back to the list above the heading.
  */
 export function PicklistDetails({ route, id }: { route: PageProps['route']; id: string }) {
   const { t } = useTranslation(['orders', 'ui']);
@@ -56,37 +38,17 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
   const { data, loading, error } = useQuery(PicklistDocument, { variables: { id } });
   const picklist = data?.picklist ?? null;
   const { confirm, dialog } = useConfirm();
-
-  // The place and the EAN come from scanner fields (ui's ScannerField: a code is handed on and
-  // the field cleared); what was scanned is kept here and shown under its field.
-  const [eanCode, setEanCode] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [line, setLine] = useState<Line | null>(null);
-  const [place, setPlace] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [message, setMessage] = useState<{ intent: Intent; text: ReactNode } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const refs = {
-    place: useRef<HTMLInputElement>(null),
-    ean: useRef<HTMLInputElement>(null),
-    quantity: useRef<HTMLInputElement>(null),
-  };
-  const pickable =
-    picklist !== null &&
-    (picklist.status === 'OPEN' || picklist.status === 'IN_PROGRESS') &&
-    can('picklist:pick');
-  const setFocusOn = useFocusRequest<Field>('place', (name) => refs[name].current, pickable);
+  const back = { to: '/picklist', label: t('orders:picklist.back') };
 
   if (loading && !picklist)
     return (
-      <Page title={t(route.pageTitle!)}>
+      <Page title={t(route.pageTitle!)} back={back}>
         <Spinner />
       </Page>
     );
   if (!picklist)
     return (
-      <Page title={t(route.pageTitle!)}>
+      <Page title={t(route.pageTitle!)} back={back}>
         <NonIdealState
           icon="search"
           title={error ? problemText(graphqlProblem(error)) : t('orders:picklist.notFound')}
@@ -95,118 +57,8 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
       </Page>
     );
 
-  const lines = picklist.lines;
-  const next = lines.find((l) => openOf(l) > 0) ?? null;
-
-  const wrong = (field: Field, text: string) => {
-    setErrors({ [field]: text });
-    setMessage({ intent: Intent.DANGER, text });
-    beep('error');
-    setFocusOn(field);
-  };
-
-  const reset = () => {
-    setEanCode('');
-    setQuantity('');
-    setLine(null);
-    setPlace(null);
-    setErrors({});
-    setFocusOn('place');
-  };
-
-  const scanPlace = (code: string) => {
-    const at = lines.filter((l) => l.place.barcode === code && openOf(l) > 0);
-    setEanCode('');
-    setLine(null);
-    setQuantity('');
-    if (at.length === 0) {
-      setPlace(null);
-      return wrong('place', t('orders:picklist.wrongPlace', { barcode: code }));
-    }
-    setPlace(code);
-    setErrors({});
-    setMessage(null);
-    setFocusOn('ean');
-  };
-
-  const scanEan = (code: string) => {
-    setEanCode(code);
-    if (!place) return wrong('place', t('orders:picklist.placeFirst'));
-    // A product without an EAN is confirmed by its sku (as the server does).
-    const found = lines.find(
-      (l) =>
-        l.place.barcode === place &&
-        (l.product.ean ? l.product.ean === code : l.product.sku === code) &&
-        openOf(l) > 0,
-    );
-    if (!found) {
-      setLine(null);
-      const path = lines.find((l) => l.place.barcode === place)?.place.path ?? place;
-      return wrong('ean', t('orders:picklist.wrongEan', { ean: code, place: path }));
-    }
-    setLine(found);
-    setQuantity(String(openOf(found)));
-    setErrors({});
-    setMessage(null);
-    beep('ok');
-    setFocusOn('quantity');
-  };
-
-  const pick = async () => {
-    if (busy) return;
-    if (!line || !place) return wrong('place', t('orders:picklist.placeFirst'));
-    setBusy(true);
-    try {
-      await client.mutate({
-        mutation: PickLineDocument,
-        variables: {
-          lineId: String(line.id),
-          placeBarcode: place,
-          ean: eanCode.trim(),
-          quantity: Number(quantity.trim()),
-        },
-      });
-      beep('ok');
-      setMessage({
-        intent: Intent.SUCCESS,
-        text: t('orders:picklist.pickedLine', {
-          quantity: Number(quantity.trim()),
-          sku: line.product.sku,
-          place: line.place.path,
-        }),
-      });
-      reset();
-    } catch (failure) {
-      const problem = graphqlProblem(failure);
-      const shown: Partial<Record<Field, string>> = {};
-      for (const [name, list] of Object.entries(problem.fieldRules)) {
-        const rule = list[0];
-        if (!rule) continue;
-        if (name === 'placeBarcode')
-          shown.place = t('orders:picklist.wrongPlace', { barcode: place });
-        else if (name === 'ean')
-          shown.ean = t('orders:picklist.wrongEan', {
-            ean: eanCode.trim(),
-            place: line.place.path,
-          });
-        else if (name === 'quantity')
-          shown.quantity =
-            rule.rule === 'max'
-              ? t('orders:picklist.tooMuch', { open: rule.params?.open ?? openOf(line) })
-              : rule.message;
-      }
-      const first = (['place', 'ean', 'quantity'] as Field[]).find((f) => shown[f]);
-      setErrors(shown);
-      setMessage({
-        intent: Intent.DANGER,
-        text: first ? Object.values(shown).join(' ') : problemText(problem),
-      });
-      beep('error');
-      setFocusOn(first ?? 'place');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const running = picklist.status === 'OPEN' || picklist.status === 'IN_PROGRESS';
+  const pickable = running && can('picklist:pick');
 
   const cancel = async () => {
     if (
@@ -227,217 +79,194 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
     }
   };
 
-  const onEnter = (action: () => unknown) => (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void action();
-  };
-
-  const group = (name: Field, label: string, hint: string | undefined, input: ReactNode) => (
-    <FormGroup
-      label={label}
-      labelFor={`pick-${name}`}
-      intent={errors[name] ? Intent.DANGER : Intent.NONE}
-      helperText={errors[name] ?? hint}
-    >
-      {input}
-    </FormGroup>
-  );
-  /** A field the scanner types into: the code is handed on and the field cleared. */
-  const scanner = (name: 'place' | 'ean', label: string, onScan: (code: string) => void) => (
-    <ScannerField
-      id={`pick-${name}`}
-      label={label}
-      inputRef={refs[name]}
-      intent={errors[name] ? Intent.DANGER : Intent.NONE}
-      onScan={onScan}
-    />
-  );
-
-  const placePath = place ? lines.find((l) => l.place.barcode === place)?.place.path : undefined;
+  const cancelButton =
+    running && can('picklist:create') ? (
+      <Button
+        icon="disable"
+        intent={Intent.DANGER}
+        variant="outlined"
+        text={t('orders:picklist.cancel')}
+        onClick={() => void cancel()}
+      />
+    ) : null;
 
   return (
-    <Page
-      title={`${t(route.pageTitle!)} ${picklist.number}`}
-      actions={
-        <>
-          <Button
-            icon="arrow-left"
-            text={t('orders:picklist.back')}
-            onClick={() => navigate('/picklist')}
-          />
-          <DocumentLink
-            icon="document"
-            href={`/spa/picklists/${picklist.id}.pdf`}
-            text={t('orders:picklist.pdf')}
-          />
-          <Button icon="print" text={t('orders:picklist.print')} onClick={() => window.print()} />
-          {can('picklist:create') &&
-          (picklist.status === 'OPEN' || picklist.status === 'IN_PROGRESS') ? (
-            <Button
-              icon="disable"
-              intent={Intent.DANGER}
-              variant="outlined"
-              text={t('orders:picklist.cancel')}
-              onClick={() => void cancel()}
-            />
-          ) : null}
-        </>
-      }
-    >
+    <Page title={`${t(route.pageTitle!)} ${picklist.number}`} back={back}>
       <div className="kontor-pick">
-        <dl className="kontor-pick-head">
-          <dt>{t('orders:picklist.fields.status')}</dt>
-          <dd>
-            <PicklistStatusTag status={picklist.status} />
-          </dd>
-          <dt>{t('orders:picklist.fields.progress')}</dt>
-          <dd>
-            <PickProgress picked={picklist.pickedCount} total={picklist.lineCount} />
-          </dd>
-          <dt>{t('orders:picklist.fields.orders')}</dt>
-          <dd className="kontor-pick-orders">
-            {picklist.orders.map((o, index) => (
-              <span key={o.id}>
-                {index > 0 ? ', ' : ''}
-                <Link to={`/order/${o.id}/edit`}>{o.number}</Link>
-              </span>
-            ))}
-          </dd>
-          <dt>{t('orders:picklist.fields.createdAt')}</dt>
-          <dd>
-            {dateTime(picklist.createdAt)}
-            {picklist.createdByName ? ` · ${picklist.createdByName}` : ''}
-          </dd>
-        </dl>
-
-        <div aria-live="assertive" className="kontor-pick-message">
-          {message ? (
-            <Callout
-              intent={message.intent}
-              role={message.intent === Intent.DANGER ? 'alert' : 'status'}
-              className={
-                message.intent === Intent.DANGER ? 'kontor-scan-wrong' : 'kontor-scan-right'
-              }
-            >
-              {message.text}
-            </Callout>
-          ) : null}
-        </div>
-
+        <PicklistHead picklist={picklist} />
         {pickable ? (
-          <section className="kontor-pick-form" aria-label={t('orders:picklist.pickTitle')}>
-            <h3 className="bp6-heading">{t('orders:picklist.pickTitle')}</h3>
-            <p className="bp6-text-muted">{t('orders:picklist.pickHint')}</p>
-            <p className="kontor-pick-next" role="status">
-              {next
-                ? t('orders:picklist.next', {
-                    place: next.place.path,
-                    quantity: openOf(next),
-                    sku: next.product.sku,
-                    name: next.product.name,
-                  })
-                : t('orders:picklist.allPicked')}
-            </p>
-            <div className="kontor-pick-fields">
-              {group(
-                'place',
-                t('orders:picklist.scanPlace'),
-                placePath,
-                scanner('place', t('orders:picklist.scanPlace'), scanPlace),
-              )}
-              {group(
-                'ean',
-                t('orders:picklist.scanEan'),
-                line ? `${line.product.sku} – ${line.product.name}` : undefined,
-                scanner('ean', t('orders:picklist.scanEan'), scanEan),
-              )}
-              {group(
-                'quantity',
-                t('orders:picklist.pickQuantity'),
-                line ? `≤ ${openOf(line)}` : undefined,
-                <InputGroup
-                  id="pick-quantity"
-                  inputRef={refs.quantity}
-                  large
-                  type="number"
-                  value={quantity}
-                  autoComplete="off"
-                  intent={errors.quantity ? Intent.DANGER : Intent.NONE}
-                  onChange={(event) => setQuantity(event.target.value)}
-                  onKeyDown={onEnter(pick)}
-                />,
-              )}
-            </div>
-            <Button
-              intent={Intent.PRIMARY}
-              icon="tick"
-              loading={busy}
-              disabled={!line}
-              text={t('orders:picklist.confirmPick')}
-              onClick={() => void pick()}
-            />
-          </section>
-        ) : picklist.status === 'DONE' || picklist.status === 'CANCELLED' ? (
-          <Callout intent={Intent.NONE} className="kontor-pick-readonly">
-            {t('orders:picklist.readOnly', {
-              status: t(`orders:picklist.status.${picklist.status}`),
-            })}
-          </Callout>
-        ) : null}
-
-        <TableScroll label={t('orders:picklist.fields.lines')}>
-          <HTMLTable
-            compact
-            striped
-            className="kontor-order-table kontor-pick-lines"
-            aria-label={t('orders:picklist.fields.lines')}
-          >
-            <thead>
-              <tr>
-                <th>{t('orders:picklist.fields.place')}</th>
-                <th>{t('orders:picklist.fields.sku')}</th>
-                <th>{t('orders:picklist.fields.product')}</th>
-                <th>{t('orders:picklist.fields.ean')}</th>
-                <th>{t('orders:picklist.fields.lot')}</th>
-                <th>{t('orders:picklist.fields.bestBefore')}</th>
-                <th className="kontor-number">{t('orders:picklist.fields.quantity')}</th>
-                <th className="kontor-number">{t('orders:picklist.fields.picked')}</th>
-                <th>{t('orders:picklist.fields.orders')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l) => (
-                <tr
-                  key={l.id}
-                  className={
-                    openOf(l) === 0
-                      ? 'kontor-pick-done'
-                      : line?.id === l.id
-                        ? 'kontor-pick-current'
-                        : undefined
-                  }
-                  aria-current={line?.id === l.id ? 'true' : undefined}
-                >
-                  <td className="kontor-nowrap">{l.place.path}</td>
-                  <td>{l.product.sku}</td>
-                  <td>{l.product.name}</td>
-                  <td>{l.product.ean}</td>
-                  <td>{l.lot}</td>
-                  <td className="kontor-nowrap">{l.bestBefore ? day(l.bestBefore) : ''}</td>
-                  <td className="kontor-number">{l.quantity}</td>
-                  <td className="kontor-number">
-                    {l.pickedQuantity}
-                    {openOf(l) === 0 ? ' ✓' : ''}
-                  </td>
-                  <td>{l.orders.map((o) => `${o.order.number} (${o.quantity})`).join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </TableScroll>
+          <PickingScreen picklist={picklist} danger={cancelButton}>
+            {(current) => <PicklistLines picklist={picklist} current={current} />}
+          </PickingScreen>
+        ) : (
+          <>
+            {picklist.status === 'DONE' || picklist.status === 'CANCELLED' ? (
+              <Callout
+                intent={picklist.status === 'DONE' ? Intent.SUCCESS : Intent.NONE}
+                className="kontor-pick-readonly"
+              >
+                {t('orders:picklist.readOnly', {
+                  status: t(`orders:picklist.status.${picklist.status}`),
+                })}
+                {picklist.status === 'DONE' ? (
+                  <p className="kontor-pick-onward">
+                    {t('orders:picklist.packNext')}{' '}
+                    <Link to="/shipment/create" className="bp6-button bp6-intent-primary">
+                      {t('orders:picklist.toPacking')}
+                    </Link>
+                    {picklist.orders
+                      .filter((o) => o.status === 'PROCESSING')
+                      .map((o) => (
+                        <Link
+                          key={o.id}
+                          to={`/shipment/create?order=${encodeURIComponent(o.number)}`}
+                          className="bp6-button bp6-outlined"
+                        >
+                          {t('orders:picklist.packOrder', { number: o.number })}
+                        </Link>
+                      ))}
+                  </p>
+                ) : null}
+              </Callout>
+            ) : null}
+            <PicklistLines picklist={picklist} current={null} />
+            {cancelButton ? <div className="kontor-pick-danger">{cancelButton}</div> : null}
+          </>
+        )}
       </div>
       {dialog}
     </Page>
+  );
+}
+
+/** Status, progress, orders and who created it, in as few lines as the width allows. */
+function PicklistHead({ picklist }: { picklist: PicklistFieldsFragment }) {
+  const { t } = useTranslation('orders');
+  return (
+    <dl className="kontor-pick-head">
+      <div className="kontor-pick-status">
+        <dt>{t('orders:picklist.fields.status')}</dt>
+        <dd>
+          <PicklistStatusTag status={picklist.status} />
+        </dd>
+      </div>
+      <div className="kontor-pick-status">
+        <dt>{t('orders:picklist.fields.progress')}</dt>
+        <dd>
+          <PickProgress picked={picklist.pickedCount} total={picklist.lineCount} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('orders:picklist.fields.orders')}</dt>
+        <dd className="kontor-pick-orders">
+          {picklist.orders.map((o, index) => (
+            <span key={o.id}>
+              {index > 0 ? ', ' : ''}
+              <Link to={`/order/${o.id}/edit`}>{o.number}</Link>
+            </span>
+          ))}
+        </dd>
+      </div>
+      <div className="kontor-pick-created">
+        <dt>{t('orders:picklist.fields.createdAt')}</dt>
+        <dd>
+          {dateTime(picklist.createdAt)}
+          {picklist.createdByName ? ` · ${picklist.createdByName}` : ''}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The lines in walking order (picked ones muted, the current one marked); place, sku,
+ * quantity and picked are the key cells.
+ */
+function PicklistLines({
+  picklist,
+  current,
+}: {
+  picklist: PicklistFieldsFragment;
+  /** The line place and EAN confirmed (marked), or null. */
+  current: string | null;
+}) {
+  const { t } = useTranslation('orders');
+  const label = (key: string) => t(`orders:picklist.fields.${key}`);
+  return (
+    <section className="kontor-pick-lines-section" aria-label={label('lines')}>
+      <div className="kontor-pick-lines-bar">
+        <h3 className="bp6-heading">{label('lines')}</h3>
+        <DocumentLink
+          icon="document"
+          href={`/spa/picklists/${picklist.id}.pdf`}
+          text={t('orders:picklist.pdf')}
+        />
+        <Button icon="print" text={t('orders:picklist.print')} onClick={() => window.print()} />
+      </div>
+      <TableScroll label={label('lines')}>
+        <HTMLTable
+          compact
+          striped
+          className="kontor-order-table kontor-pick-lines"
+          aria-label={label('lines')}
+        >
+          <thead>
+            <tr>
+              <th data-key-column>{label('place')}</th>
+              <th data-key-column>{label('sku')}</th>
+              <th>{label('product')}</th>
+              <th>{label('ean')}</th>
+              <th>{label('lot')}</th>
+              <th>{label('bestBefore')}</th>
+              <th className="kontor-number" data-key-column>
+                {label('quantity')}
+              </th>
+              <th className="kontor-number" data-key-column>
+                {label('picked')}
+              </th>
+              <th>{label('orders')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {picklist.lines.map((l) => (
+              <tr
+                key={l.id}
+                className={
+                  openOf(l) === 0
+                    ? 'kontor-pick-done'
+                    : String(l.id) === current
+                      ? 'kontor-pick-current'
+                      : undefined
+                }
+                aria-current={String(l.id) === current ? 'true' : undefined}
+              >
+                <td className="kontor-nowrap" data-label={label('place')} data-key-column>
+                  {l.place.path}
+                </td>
+                <td data-label={label('sku')} data-key-column>
+                  {l.product.sku}
+                </td>
+                <td data-label={label('product')}>{l.product.name}</td>
+                <td data-label={label('ean')}>{l.product.ean}</td>
+                <td data-label={label('lot')}>{l.lot}</td>
+                <td className="kontor-nowrap" data-label={label('bestBefore')}>
+                  {l.bestBefore ? day(l.bestBefore) : ''}
+                </td>
+                <td className="kontor-number" data-label={label('quantity')} data-key-column>
+                  {l.quantity}
+                </td>
+                <td className="kontor-number" data-label={label('picked')} data-key-column>
+                  {l.pickedQuantity}
+                  {openOf(l) === 0 ? ' ✓' : ''}
+                </td>
+                <td data-label={label('orders')}>
+                  {l.orders.map((o) => `${o.order.number} (${o.quantity})`).join(', ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
+    </section>
   );
 }

@@ -91,10 +91,12 @@ function PicklistList({ route }: { route: PageProps['route'] }) {
               </Link>
             ),
             sortKey: 'NUMBER',
+            key: true,
           },
           {
             title: t('orders:picklist.fields.status'),
             cell: (p) => <PicklistStatusTag status={p.status} />,
+            key: true,
           },
           {
             title: t('orders:picklist.fields.client'),
@@ -109,6 +111,7 @@ function PicklistList({ route }: { route: PageProps['route'] }) {
           {
             title: t('orders:picklist.fields.progress'),
             cell: (p) => <PickProgress picked={p.pickedCount} total={p.lineCount} />,
+            key: true,
           },
           {
             title: t('orders:picklist.fields.createdAt'),

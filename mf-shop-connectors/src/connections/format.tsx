@@ -3,7 +3,7 @@ import type { ShopConnectionStatus } from '../graphql/generated';
 import { i18n, useTranslation } from '../shared-session';
 
 // How the shop screens show times, a lag and a connection's status (times in Germany's time,
-// DOMAIN.md "Numbers and formats").
+// docs/domain.md "Numbers and formats").
 
 const locale = () => (i18n.language === 'en' ? 'en-GB' : 'de-DE');
 

@@ -32,14 +32,15 @@ export function useConnectorLabels(): (name: string) => string {
 function useColumns(withConnector: boolean): Column<Row, Sort>[] {
   const { t } = useTranslation('shops');
   const label = useConnectorLabels();
-  // The figures staff come for first (a phone shows the first columns without scrolling).
+  // The figures staff come for first, and key: a phone or tablet shows them first in each card.
   const columns: (Column<Row, Sort> | null)[] = [
     {
       title: t('shops:fields.name'),
       cell: (c) => <Link to={connectionPath(c.id)}>{c.name}</Link>,
       sortKey: 'NAME',
+      key: true,
     },
-    { title: t('shops:fields.status'), cell: (c) => <StatusTag status={c.status} /> },
+    { title: t('shops:fields.status'), cell: (c) => <StatusTag status={c.status} />, key: true },
     {
       title: t('shops:fields.openErrors'),
       cell: (c) =>
@@ -50,9 +51,14 @@ function useColumns(withConnector: boolean): Column<Row, Sort>[] {
         ) : (
           count(0)
         ),
+      key: true,
     },
-    { title: t('shops:fields.ordersToday'), cell: (c) => count(c.ordersToday) },
-    { title: t('shops:fields.lastSuccessShort'), cell: (c) => <Since at={c.lastSuccessAt} /> },
+    { title: t('shops:fields.ordersToday'), cell: (c) => count(c.ordersToday), key: true },
+    {
+      title: t('shops:fields.lastSuccessShort'),
+      cell: (c) => <Since at={c.lastSuccessAt} />,
+      key: true,
+    },
     { title: t('shops:fields.lag'), cell: (c) => lag(c.lagSeconds) },
     { title: t('shops:fields.client'), cell: (c) => c.client.name, sortKey: 'CLIENT' },
     withConnector

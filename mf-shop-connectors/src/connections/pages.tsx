@@ -16,6 +16,7 @@ import {
 import { ConnectionPage } from './details';
 import { ConnectionForm, type ConnectorInfo } from './form';
 import { ShopsPage } from './list';
+import { connectionPath, LIST_PATH } from './paths';
 import './connections.css';
 
 /** The connectors a connection can be made with: registered here and known to the server. */
@@ -44,18 +45,20 @@ function CreateConnectionPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const { loading, available } = useAvailableConnectors();
   const chosen = available.find(({ info }) => info.name === params.get('connector'));
+  const back = { to: LIST_PATH, label: t('shops:back.list') };
   if (chosen) {
     return (
       <ConnectionForm
         key={chosen.info.name}
         title={`${title}: ${chosen.info.label}`}
+        back={back}
         info={chosen.info}
         connector={chosen.connector}
       />
     );
   }
   return (
-    <Page title={title}>
+    <Page title={title} back={back}>
       {loading ? (
         <Spinner />
       ) : available.length === 0 ? (
@@ -92,12 +95,23 @@ function EditConnectionPage({ route, params }: PageProps) {
   );
   const { loading, infos, registered } = useAvailableConnectors();
   return (
-    <RecordPage title={title} query={loaded} pick={(data) => data.shopConnection}>
+    <RecordPage
+      title={title}
+      back={{ to: LIST_PATH, label: t('shops:back.list') }}
+      query={loaded}
+      pick={(data) => data.shopConnection}
+    >
       {(connection) => {
+        const named = t('shops:titles.edit', { name: connection.name });
+        // Back to the connection's page, where the form was opened (and saving leads).
+        const back = {
+          to: connectionPath(connection.id),
+          label: t('shops:back.connection', { name: connection.name }),
+        };
         const info: ConnectorInfo | undefined = infos.find((i) => i.name === connection.connector);
         if (!info) {
           return (
-            <Page title={title}>
+            <Page title={named} back={back}>
               {loading ? (
                 <Spinner />
               ) : (
@@ -113,7 +127,8 @@ function EditConnectionPage({ route, params }: PageProps) {
           <ConnectionForm
             // A connector registering meanwhile brings its settings' kinds (yes/no): form anew.
             key={`${connection.id}-${connection.version}-${connector ? 'ready' : 'missing'}`}
-            title={title}
+            title={named}
+            back={back}
             info={info}
             connector={connector}
             connection={connection}

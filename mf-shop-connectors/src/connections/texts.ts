@@ -2,6 +2,15 @@
 // `shops`). Shop states and push states the server names are shown as they are when unknown.
 export const connectionTexts = {
   de: {
+    // A connection's pages name it.
+    titles: {
+      connection: 'Shop-Verbindung {{name}}',
+      edit: 'Shop-Verbindung {{name}} bearbeiten',
+    },
+    back: {
+      list: 'Zu den Shop-Verbindungen',
+      connection: 'Zurück zu {{name}}',
+    },
     status: { ACTIVE: 'Aktiv', PAUSED: 'Pausiert', FAILING: 'Fehlerhaft' },
     ago: {
       seconds_one: 'vor {{count}} s',
@@ -151,6 +160,14 @@ export const connectionTexts = {
     },
   },
   en: {
+    titles: {
+      connection: 'Shop connection {{name}}',
+      edit: 'Edit shop connection {{name}}',
+    },
+    back: {
+      list: 'Back to shop connections',
+      connection: 'Back to {{name}}',
+    },
     status: { ACTIVE: 'Active', PAUSED: 'Paused', FAILING: 'Failing' },
     ago: {
       seconds_one: '{{count}} s ago',

@@ -43,7 +43,7 @@ export interface ConnectorSettingsProps {
   connection?: { id: string; secretsSet: string[] };
 }
 
-/** A shop connector as a connector module registers it (SPEC.md §3 "Shop connector"). */
+/** A shop connector as a connector module registers it (docs/product.md §3 "Shop connector"). */
 export interface ShopConnector {
   /** Unique name, the server's connector name (`ShopConnectorInfo.name`); its route is `shops.{name}`. */
   name: string;

@@ -1,4 +1,4 @@
-import { Intent, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { StocktakingFieldsFragment, StocktakingStatus } from '../graphql/generated';
 import { i18n, useTranslation } from '../shared-session';
 
@@ -6,6 +6,12 @@ import { i18n, useTranslation } from '../shared-session';
 // the progress of a stocktaking.
 
 const locale = () => (i18n.language === 'en' ? 'en-GB' : 'de-DE');
+
+/** The back link of a stocktaking's pages (Page's `back`): to the list. */
+export const backToList = (t: (key: string) => string) => ({
+  to: '/stocktaking',
+  label: t('stocktaking:backToList'),
+});
 
 /** A whole number in the user's language (1.234 in German). */
 export const quantity = (value: number) => value.toLocaleString(locale());
@@ -19,7 +25,7 @@ export const dateTime = (iso: string | null | undefined) =>
     ? new Date(iso).toLocaleString(locale(), {
         dateStyle: 'short',
         timeStyle: 'short',
-        timeZone: 'Europe/Berlin', // shown in Europe/Berlin wherever the browser is (DOMAIN.md)
+        timeZone: 'Europe/Berlin', // shown in Europe/Berlin wherever the browser is (docs/domain.md)
       })
     : '';
 
@@ -71,5 +77,67 @@ export function Progress({ stocktaking }: { stocktaking: StocktakingFieldsFragme
       />
       <span>{text}</span>
     </div>
+  );
+}
+
+/** The cells a line shows in the counting's and the summary's table: SKU, product, lot, MHD. */
+export function LineCells({
+  line,
+}: {
+  line: {
+    lot: string;
+    bestBefore?: string | null;
+    found: boolean;
+    product: { sku: string; name: string };
+  };
+}) {
+  const { t } = useTranslation('stocktaking');
+  return (
+    <>
+      <td data-label={t('stocktaking:fields.sku')} data-key-column="">
+        {line.product.sku}
+      </td>
+      <td data-label={t('stocktaking:fields.product')}>
+        {line.product.name}{' '}
+        {line.found ? (
+          <Tag minimal intent={Intent.WARNING}>
+            {t('stocktaking:counting.found')}
+          </Tag>
+        ) : null}
+      </td>
+      <td data-label={t('stocktaking:fields.lot')}>{line.lot}</td>
+      <td data-label={t('stocktaking:fields.bestBefore')}>{line.bestBefore ?? ''}</td>
+    </>
+  );
+}
+
+/** Page n of m with the previous and next buttons; nothing while there is one page. */
+export function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('ui');
+  if (pages <= 1) return null;
+  return (
+    <ButtonGroup>
+      <Button
+        icon="chevron-left"
+        disabled={page <= 1}
+        aria-label={t('ui:previous')}
+        onClick={() => onPage(page - 1)}
+      />
+      <Button disabled text={`${page} / ${pages}`} />
+      <Button
+        icon="chevron-right"
+        disabled={page >= pages}
+        aria-label={t('ui:next')}
+        onClick={() => onPage(page + 1)}
+      />
+    </ButtonGroup>
   );
 }

@@ -248,6 +248,7 @@ function StocktakingList({ route }: PageProps) {
           {
             title: t('stocktaking:fields.number'),
             sortKey: 'NUMBER',
+            key: true,
             cell: (row) => (
               <Link
                 to={
@@ -264,11 +265,13 @@ function StocktakingList({ route }: PageProps) {
           {
             title: t('stocktaking:fields.status'),
             cell: (row) => <StatusTags stocktaking={row} />,
+            key: true,
           },
           { title: t('stocktaking:fields.scope'), cell: (row) => scopeText(row) },
           {
             title: t('stocktaking:fields.progress'),
             cell: (row) => (row.status === 'DRAFT' ? '' : <Progress stocktaking={row} />),
+            key: true,
           },
           { title: t('stocktaking:fields.createdBy'), cell: (row) => row.createdByName ?? '' },
           {
@@ -349,7 +352,11 @@ function StocktakingList({ route }: PageProps) {
       <Dialog
         isOpen={open !== null}
         onClose={() => setOpen(null)}
-        title={open?.row ? t('stocktaking:editAction') : t('stocktaking:create')}
+        title={
+          open?.row
+            ? t('stocktaking:titles.edit', { number: open.row.number, name: open.row.name })
+            : t('stocktaking:create')
+        }
       >
         <DialogBody>
           {open ? <StocktakingForm record={open.row} done={() => setOpen(null)} /> : null}

@@ -1,14 +1,12 @@
 import {
   AnchorButton,
   Button,
-  ButtonGroup,
   Callout,
   Checkbox,
   HTMLTable,
   Intent,
   Spinner,
   Switch,
-  Tag,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import {
@@ -36,7 +34,17 @@ import {
   useTranslation,
   type PageProps,
 } from '../shared-session';
-import { dateTime, Progress, quantity, scopeText, signed, StatusTags } from './format';
+import {
+  backToList,
+  dateTime,
+  LineCells,
+  Pager,
+  Progress,
+  quantity,
+  scopeText,
+  signed,
+  StatusTags,
+} from './format';
 
 type Line = StocktakingSummaryQuery['stocktakingSummary']['lines']['items'][number];
 
@@ -69,7 +77,12 @@ export function SummaryPage({ route, params }: PageProps) {
   const title = t(route.pageTitle!);
 
   return (
-    <RecordPage title={title} query={loaded} pick={(data) => data.stocktakingSummary}>
+    <RecordPage
+      title={title}
+      back={backToList(t)}
+      query={loaded}
+      pick={(data) => data.stocktakingSummary}
+    >
       {(summary) => {
         const { stocktaking, totals } = summary;
         const lines = summary.lines.items;
@@ -137,18 +150,29 @@ export function SummaryPage({ route, params }: PageProps) {
         };
         const allOnPage = lines.length > 0 && lines.every((l) => selected.has(String(l.id)));
         const exportName = encodeURIComponent(String(stocktaking.id));
+        const label = {
+          select: t('stocktaking:selectColumn'),
+          place: t('stocktaking:fields.place'),
+          sku: t('stocktaking:fields.sku'),
+          product: t('stocktaking:fields.product'),
+          lot: t('stocktaking:fields.lot'),
+          bestBefore: t('stocktaking:fields.bestBefore'),
+          expected: t('stocktaking:fields.expected'),
+          counted: t('stocktaking:fields.counted'),
+          variance: t('stocktaking:fields.variance'),
+          varianceValue: t('stocktaking:fields.varianceValue'),
+          countedBy: t('stocktaking:fields.countedBy'),
+        };
 
         return (
           <Page
-            title={`${title}: ${stocktaking.number} ${stocktaking.name}`}
+            title={t('stocktaking:titles.summary', {
+              number: stocktaking.number,
+              name: stocktaking.name,
+            })}
+            back={backToList(t)}
             actions={
               <>
-                <Button
-                  icon="arrow-left"
-                  variant="minimal"
-                  text={t('stocktaking:backToList')}
-                  onClick={() => navigate('/stocktaking')}
-                />
                 {stocktaking.status === 'COUNTING' ? (
                   <Button
                     icon="barcode"
@@ -254,16 +278,22 @@ export function SummaryPage({ route, params }: PageProps) {
                           />
                         </th>
                       ) : null}
-                      <th>{t('stocktaking:fields.place')}</th>
-                      <th>{t('stocktaking:fields.sku')}</th>
-                      <th>{t('stocktaking:fields.product')}</th>
-                      <th>{t('stocktaking:fields.lot')}</th>
-                      <th>{t('stocktaking:fields.bestBefore')}</th>
-                      <th className="kontor-number">{t('stocktaking:fields.expected')}</th>
-                      <th className="kontor-number">{t('stocktaking:fields.counted')}</th>
-                      <th className="kontor-number">{t('stocktaking:fields.variance')}</th>
-                      <th className="kontor-number">{t('stocktaking:fields.varianceValue')}</th>
-                      <th>{t('stocktaking:fields.countedBy')}</th>
+                      <th>{label.place}</th>
+                      <th data-key-column="">{label.sku}</th>
+                      <th>{label.product}</th>
+                      <th>{label.lot}</th>
+                      <th>{label.bestBefore}</th>
+                      <th className="kontor-number" data-key-column="">
+                        {label.expected}
+                      </th>
+                      <th className="kontor-number" data-key-column="">
+                        {label.counted}
+                      </th>
+                      <th className="kontor-number" data-key-column="">
+                        {label.variance}
+                      </th>
+                      <th className="kontor-number">{label.varianceValue}</th>
+                      <th>{label.countedBy}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -273,7 +303,7 @@ export function SummaryPage({ route, params }: PageProps) {
                         className={line.variance ? 'kontor-stocktaking-variance' : undefined}
                       >
                         {selectable ? (
-                          <td>
+                          <td data-label={label.select}>
                             <Checkbox
                               aria-label={t('stocktaking:select', {
                                 name: `${line.place.path} ${line.product.sku} ${line.lot}`.trim(),
@@ -283,27 +313,29 @@ export function SummaryPage({ route, params }: PageProps) {
                             />
                           </td>
                         ) : null}
-                        <td>{line.place.path}</td>
-                        <td>{line.product.sku}</td>
-                        <td>
-                          {line.product.name}{' '}
-                          {line.found ? (
-                            <Tag minimal intent={Intent.WARNING}>
-                              {t('stocktaking:counting.found')}
-                            </Tag>
-                          ) : null}
+                        <td data-label={label.place}>{line.place.path}</td>
+                        <LineCells line={line} />
+                        <td
+                          className="kontor-number"
+                          data-label={label.expected}
+                          data-key-column=""
+                        >
+                          {shown(line.expectedQuantity, hidden)}
                         </td>
-                        <td>{line.lot}</td>
-                        <td>{line.bestBefore ?? ''}</td>
-                        <td className="kontor-number">{shown(line.expectedQuantity, hidden)}</td>
-                        <td className="kontor-number">{shown(line.countedQuantity)}</td>
-                        <td className="kontor-number">
+                        <td className="kontor-number" data-label={label.counted} data-key-column="">
+                          {shown(line.countedQuantity)}
+                        </td>
+                        <td
+                          className="kontor-number"
+                          data-label={label.variance}
+                          data-key-column=""
+                        >
                           {line.variance === null ? '' : signed(line.variance)}
                         </td>
-                        <td className="kontor-number">
+                        <td className="kontor-number" data-label={label.varianceValue}>
                           {line.varianceValue === null ? '' : formatCurrency(line.varianceValue)}
                         </td>
-                        <td>
+                        <td data-label={label.countedBy}>
                           {line.countedByName ?? ''}
                           {line.countedAt ? ` · ${dateTime(line.countedAt)}` : ''}
                         </td>
@@ -313,23 +345,7 @@ export function SummaryPage({ route, params }: PageProps) {
                 </HTMLTable>
               </TableScroll>
             )}
-            {pages > 1 ? (
-              <ButtonGroup>
-                <Button
-                  icon="chevron-left"
-                  disabled={page <= 1}
-                  aria-label={t('ui:previous')}
-                  onClick={() => setPage(page - 1)}
-                />
-                <Button disabled text={`${page} / ${pages}`} />
-                <Button
-                  icon="chevron-right"
-                  disabled={page >= pages}
-                  aria-label={t('ui:next')}
-                  onClick={() => setPage(page + 1)}
-                />
-              </ButtonGroup>
-            ) : null}
+            <Pager page={page} pages={pages} onPage={setPage} />
             {question}
           </Page>
         );

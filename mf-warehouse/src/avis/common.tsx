@@ -54,7 +54,7 @@ export function day(iso: string | null | undefined): string {
   });
 }
 
-/** A timestamp as date and time in the user's language, in Europe/Berlin (DOMAIN.md). */
+/** A timestamp as date and time in the user's language, in Europe/Berlin (docs/domain.md). */
 export const dateTime = (iso: string) =>
   new Date(iso).toLocaleString(locale(), {
     dateStyle: 'short',

@@ -4,7 +4,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLTable,
   Intent,
   TextArea,
 } from '@blueprintjs/core';
@@ -22,7 +21,6 @@ import {
   navigate,
   Page,
   problemText,
-  TableScroll,
   showToast,
   useApolloClient,
   useSearchParams,
@@ -30,7 +28,8 @@ import {
   type RecordFormProps,
 } from '../shared-session';
 import { AvisBooking } from './book';
-import { avisEditPath, bookable, dateTime, day, number, signed, StatusTag } from './common';
+import { History, Lines, Receipts } from './details-tables';
+import { AVIS_LIST, avisEditPath, bookable, dateTime, day, signed, StatusTag } from './common';
 
 // /administration/avis/{id}/details: the avis's header and status, announced against received
 // per line, the goods receipts (who, when, the PDF) and the history; the booking, closing with
@@ -148,175 +147,6 @@ function Header({ avis }: { avis: Avis }) {
   );
 }
 
-function Lines({ avis }: { avis: Avis }) {
-  const { t } = useTranslation('warehouse');
-  const title = t('warehouse:avis.sections.lines');
-  return (
-    <section className="kontor-avis-section" aria-label={title}>
-      <h3 className="bp6-heading">{title}</h3>
-      <TableScroll label={title}>
-        <HTMLTable compact striped aria-label={title}>
-          <thead>
-            <tr>
-              <th>{t('warehouse:avis.fields.sku')}</th>
-              <th>{t('warehouse:avis.fields.product')}</th>
-              <th>{t('warehouse:avis.fields.lot')}</th>
-              <th>{t('warehouse:avis.fields.bestBefore')}</th>
-              <th className="kontor-number">{t('warehouse:avis.fields.announced')}</th>
-              <th className="kontor-number">{t('warehouse:avis.fields.received')}</th>
-              <th className="kontor-number">{t('warehouse:avis.fields.difference')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {avis.lines.map((line) => (
-              <tr key={line.id}>
-                <td className="kontor-avis-nowrap">{line.product.sku}</td>
-                <td>{line.product.name}</td>
-                <td>{line.lot ?? ''}</td>
-                <td>{day(line.bestBefore)}</td>
-                <td className="kontor-number">{number(line.announcedQuantity)}</td>
-                <td className="kontor-number">{number(line.receivedQuantity)}</td>
-                <td
-                  className={`kontor-number ${
-                    line.difference < 0
-                      ? 'kontor-avis-short'
-                      : line.difference > 0
-                        ? 'kontor-avis-over'
-                        : ''
-                  }`}
-                >
-                  {signed(line.difference)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th colSpan={4}>Σ</th>
-              <th className="kontor-number">{number(avis.announcedTotal)}</th>
-              <th className="kontor-number">{number(avis.receivedTotal)}</th>
-              <th className="kontor-number">{signed(avis.receivedTotal - avis.announcedTotal)}</th>
-            </tr>
-          </tfoot>
-        </HTMLTable>
-      </TableScroll>
-    </section>
-  );
-}
-
-function Receipts({ avis }: { avis: Avis }) {
-  const { t } = useTranslation('warehouse');
-  const title = t('warehouse:avis.sections.receipts');
-  return (
-    <section className="kontor-avis-section" aria-label={title}>
-      <h3 className="bp6-heading">{title}</h3>
-      {avis.receipts.length === 0 ? (
-        <p className="bp6-text-muted">{t('warehouse:avis.noReceipts')}</p>
-      ) : null}
-      {avis.receipts.map((receipt) => (
-        <article key={receipt.id} className="kontor-avis-receipt" aria-label={receipt.number}>
-          <header className="kontor-avis-receipt-header">
-            <strong>{receipt.number}</strong>
-            <span>
-              {dateTime(receipt.createdAt)} · {receipt.userName ?? ''}
-            </span>
-            <a href={`/spa/avis/receipts/${receipt.id}.pdf`} target="_blank" rel="noreferrer">
-              {t('warehouse:avis.receiptPdf', { number: receipt.number })}
-            </a>
-          </header>
-          <TableScroll label={receipt.number}>
-            <HTMLTable compact aria-label={receipt.number}>
-              <thead>
-                <tr>
-                  <th>{t('warehouse:avis.fields.sku')}</th>
-                  <th>{t('warehouse:avis.fields.place')}</th>
-                  <th>{t('warehouse:avis.fields.lot')}</th>
-                  <th>{t('warehouse:avis.fields.bestBefore')}</th>
-                  <th className="kontor-number">{t('warehouse:avis.fields.quantity')}</th>
-                  <th className="kontor-number">{t('warehouse:avis.fields.overDelivery')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {receipt.lines.map((line) => (
-                  <tr key={line.id}>
-                    <td className="kontor-avis-nowrap">{line.line.product.sku}</td>
-                    <td>{line.place.path}</td>
-                    <td>{line.lot ?? ''}</td>
-                    <td>{day(line.bestBefore)}</td>
-                    <td className="kontor-number">{number(line.quantity)}</td>
-                    <td className="kontor-number">
-                      {line.overDelivery > 0 ? `+${number(line.overDelivery)}` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </TableScroll>
-        </article>
-      ))}
-    </section>
-  );
-}
-
-/**
- * An event's detail as the reader reads it: a booking's receipt, units and over-delivery
- * (data from the server, in the page's language); a reason as it was typed.
- */
-function eventDetail(
-  event: Avis['history'][number],
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string {
-  if (!event.detail) return '';
-  if (event.kind !== 'booked') return event.detail;
-  try {
-    const booked = JSON.parse(event.detail) as {
-      receipt: string;
-      units: number;
-      overDelivery: number;
-    };
-    return t(
-      booked.overDelivery > 0
-        ? 'warehouse:avis.eventDetails.bookedOver'
-        : 'warehouse:avis.eventDetails.booked',
-      booked,
-    );
-  } catch {
-    return event.detail;
-  }
-}
-
-function History({ avis }: { avis: Avis }) {
-  const { t } = useTranslation('warehouse');
-  const title = t('warehouse:avis.sections.history');
-  return (
-    <section className="kontor-avis-section" aria-label={title}>
-      <h3 className="bp6-heading">{title}</h3>
-      <TableScroll label={title}>
-        <HTMLTable compact striped aria-label={title}>
-          <thead>
-            <tr>
-              <th>{t('warehouse:avis.fields.time')}</th>
-              <th>{t('warehouse:avis.fields.user')}</th>
-              <th>{t('warehouse:avis.fields.event')}</th>
-              <th>{t('warehouse:avis.fields.detail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {avis.history.map((event) => (
-              <tr key={event.id}>
-                <td>{dateTime(event.at)}</td>
-                <td>{event.userName ?? ''}</td>
-                <td>{t(`warehouse:avis.events.${event.kind}`, { defaultValue: event.kind })}</td>
-                <td>{eventDetail(event, t)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </TableScroll>
-    </section>
-  );
-}
-
 type Asking = 'close' | 'cancel' | null;
 
 function Details({ avis, title }: { avis: Avis; title: string }) {
@@ -333,6 +163,7 @@ function Details({ avis, title }: { avis: Avis; title: string }) {
   return (
     <Page
       title={`${title}: ${avis.number}`}
+      back={{ to: AVIS_LIST, label: t('warehouse:avis.backToList') }}
       actions={
         <>
           {canBook && !booking ? (

@@ -1,6 +1,5 @@
-import { Button, Callout, Intent } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useRef } from 'react';
-import * as z from 'zod/mini';
 import {
   AvisClientChoicesDocument,
   AvisDocument,
@@ -24,6 +23,7 @@ import {
   ruleMessage,
   rules,
   SelectField,
+  TableScroll,
   TextField,
   useChoices,
   useKontorForm,
@@ -33,12 +33,14 @@ import {
   type FormState,
   type PageProps,
   type RecordFormProps,
+  z,
 } from '../shared-session';
 import { AVIS_LIST, avisDetailsPath, StatusTag } from './common';
 
 // /administration/avis/create and /administration/avis/{id}/edit: the header (supplier,
 // client, warehouse, delivery note, date) and the lines (a product of the chosen client,
-// the announced quantity, lot and best-before where the product needs them). Editing is
+// the announced quantity, lot and best-before where the product needs them) as a table, a
+// card per line on a phone. Editing is
 // allowed while nothing is booked: the server refuses otherwise, and the page says so first.
 
 type Avis = AvisFieldsFragment;
@@ -136,8 +138,8 @@ function inputOf(values: AvisValues) {
   };
 }
 
-/** One line of the form: the product (of the chosen client), quantity, lot and best-before. */
-function LineFields({
+/** One line of the form as a table row: the product (of the chosen client), quantity, lot and best-before. */
+function LineRow({
   form,
   index,
   clientId,
@@ -158,42 +160,42 @@ function LineFields({
   }).data?.product;
   const position = index + 1;
   const name = (field: keyof LineValues) => `lines.${index}.${field}`;
+  const label = (field: string) => t(`warehouse:avis.fields.${field}`);
   return (
-    <fieldset className="kontor-avis-line" aria-label={t('warehouse:avis.line', { position })}>
-      <legend className="kontor-avis-line-title">
-        {t('warehouse:avis.line', { position })}
-        {product ? <span className="bp6-text-muted"> · {product.sku}</span> : null}
-      </legend>
-      <div className="kontor-avis-line-fields">
+    <tr className="kontor-avis-line" aria-label={t('warehouse:avis.line', { position })}>
+      <td className="kontor-avis-line-position" data-label="#">
+        {position}
+      </td>
+      <td className="kontor-avis-line-product" data-label={label('product')} data-key-column="">
         <RecordPicker
           name={name('productId')}
-          label={t('warehouse:avis.fields.product')}
+          label={label('product')}
           query={AvisProductChoicesDocument}
           // The products of the chosen client (none chosen yet: all).
           variables={{ clientId: clientId || null }}
           initial={initialProduct}
           required
-          wide
         />
+      </td>
+      <td className="kontor-avis-line-quantity" data-label={label('announced')} data-key-column="">
         <TextField
           name={name('announcedQuantity')}
-          label={t('warehouse:avis.fields.announced')}
+          label={label('announced')}
           type="number"
           required
         />
-        {product?.lotTracked ? (
-          <TextField name={name('lot')} label={t('warehouse:avis.fields.lot')} />
-        ) : null}
+      </td>
+      <td data-label={label('lot')}>
+        {product?.lotTracked ? <TextField name={name('lot')} label={label('lot')} /> : null}
+      </td>
+      <td data-label={label('bestBefore')}>
         {product?.bestBefore ? (
-          <TextField
-            name={name('bestBefore')}
-            label={t('warehouse:avis.fields.bestBefore')}
-            type="date"
-          />
+          <TextField name={name('bestBefore')} label={label('bestBefore')} type="date" />
         ) : null}
+      </td>
+      <td className="kontor-avis-line-remove" data-label="">
         {onRemove ? (
           <Button
-            className="kontor-avis-line-remove"
             icon="trash"
             variant="minimal"
             intent={Intent.DANGER}
@@ -202,8 +204,8 @@ function LineFields({
             onClick={onRemove}
           />
         ) : null}
-      </div>
-    </fieldset>
+      </td>
+    </tr>
   );
 }
 
@@ -272,7 +274,14 @@ function AvisForm({ record: avis, title }: RecordFormProps<Avis>) {
     );
 
   return (
-    <Page title={avis ? `${title}: ${avis.number}` : title}>
+    <Page
+      title={avis ? `${title}: ${avis.number}` : title}
+      back={
+        avis
+          ? { to: avisDetailsPath(avis.id), label: t('warehouse:avis.backToDetails') }
+          : { to: AVIS_LIST, label: t('warehouse:avis.backToList') }
+      }
+    >
       <KontorForm form={form} className="kontor-record-form kontor-avis-form">
         <FormSection title={t('warehouse:avis.sections.header')}>
           <RecordPicker
@@ -309,20 +318,40 @@ function AvisForm({ record: avis, title }: RecordFormProps<Avis>) {
             {lines.length === 0 ? (
               <p className="bp6-text-muted">{t('warehouse:avis.noLines')}</p>
             ) : null}
-            {lines.map((line, index) => (
-              <LineFields
-                key={line.key}
-                form={form}
-                index={index}
-                clientId={clientId}
-                initialProduct={
-                  named.current.has(line.productId)
-                    ? { id: line.productId, name: named.current.get(line.productId)! }
-                    : null
-                }
-                onRemove={lines.length > 1 ? () => removeLine(line.key) : null}
-              />
-            ))}
+            {lines.length > 0 ? (
+              <TableScroll label={t('warehouse:avis.sections.lines')}>
+                <HTMLTable compact className="kontor-avis-lines-table">
+                  <thead>
+                    <tr>
+                      <th>#</th>
+                      <th data-key-column="">{t('warehouse:avis.fields.product')}</th>
+                      <th data-key-column="">{t('warehouse:avis.fields.announced')}</th>
+                      <th>{t('warehouse:avis.fields.lot')}</th>
+                      <th>{t('warehouse:avis.fields.bestBefore')}</th>
+                      <th>
+                        <span className="kontor-avis-hidden">{t('ui:actions')}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lines.map((line, index) => (
+                      <LineRow
+                        key={line.key}
+                        form={form}
+                        index={index}
+                        clientId={clientId}
+                        initialProduct={
+                          named.current.has(line.productId)
+                            ? { id: line.productId, name: named.current.get(line.productId)! }
+                            : null
+                        }
+                        onRemove={lines.length > 1 ? () => removeLine(line.key) : null}
+                      />
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              </TableScroll>
+            ) : null}
             <Button icon="add" text={t('warehouse:avis.addLine')} onClick={addLine} />
           </div>
         </FormSection>

@@ -121,6 +121,7 @@ function AvisList({ route }: PageProps) {
               </Link>
             ),
             sortKey: 'NUMBER',
+            key: true,
           },
           {
             title: t('warehouse:avis.fields.deliveryNoteNumber'),
@@ -136,10 +137,12 @@ function AvisList({ route }: PageProps) {
           {
             title: t('warehouse:avis.fields.status'),
             cell: (a) => <StatusTag status={a.status} />,
+            key: true,
           },
           {
             title: t('warehouse:avis.fields.progress'),
             cell: (a) => `${number(a.receivedTotal)} / ${number(a.announcedTotal)}`,
+            key: true,
           },
         ]}
         actions={(row) => (

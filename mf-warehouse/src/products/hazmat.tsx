@@ -46,7 +46,7 @@ function shown(value: number, language: string): string {
 }
 
 /**
- * The hazmat tab: "hazardous goods" ticked shows every field of SPEC.md §3; the factor can be
+ * The hazmat tab: "hazardous goods" ticked shows every field of docs/product.md §3; the factor can be
  * filled from the transport category; the ADR points per unit and for a typed quantity show
  * as the factor changes.
  */

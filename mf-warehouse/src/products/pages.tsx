@@ -16,6 +16,7 @@ import {
   editPage,
   FormActions,
   FormSection,
+  i18n,
   KontorForm,
   ListPage,
   navigate,
@@ -45,8 +46,18 @@ function ProductList({ route }: PageProps) {
   return (
     <ListPage
       columns={[
-        { title: t('warehouse:products.fields.sku'), cell: (p) => p.sku, sortKey: 'SKU' },
-        { title: t('warehouse:products.fields.name'), cell: (p) => p.name, sortKey: 'NAME' },
+        {
+          title: t('warehouse:products.fields.sku'),
+          cell: (p) => p.sku,
+          sortKey: 'SKU',
+          key: true,
+        },
+        {
+          title: t('warehouse:products.fields.name'),
+          cell: (p) => p.name,
+          sortKey: 'NAME',
+          key: true,
+        },
         { title: t('warehouse:products.fields.ean'), cell: (p) => p.ean },
         { title: t('warehouse:products.fields.client'), cell: (p) => p.client.name },
       ]}
@@ -199,7 +210,7 @@ type TabId = 'data' | 'hazmat' | 'images' | 'stock';
  * as they are uploaded (the product must exist first). A failed save shows the tab of the
  * first field in error and focuses that field.
  */
-function ProductForm({ record: product, title }: RecordFormProps<Product>) {
+function ProductForm({ record: product, title, back }: RecordFormProps<Product>) {
   const { t } = useTranslation(['warehouse', 'ui']);
   const [tab, setTab] = useState<TabId>('data');
   const [create] = useMutation(CreateProductDocument);
@@ -288,7 +299,7 @@ function ProductForm({ record: product, title }: RecordFormProps<Product>) {
   );
 
   return (
-    <Page title={title}>
+    <Page title={title} back={back}>
       <KontorForm form={form} className="kontor-record-form kontor-product-form">
         <div ref={panels}>
           <Tabs id="product-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} large>
@@ -330,12 +341,19 @@ function ProductForm({ record: product, title }: RecordFormProps<Product>) {
 
 function CreateProduct({ route }: PageProps) {
   const { t } = useTranslation();
-  return <ProductForm title={t(route.pageTitle ?? '')} />;
+  return <ProductForm title={t(route.pageTitle ?? '')} back={toList()} />;
 }
+
+/** The back link of a product's pages. */
+const toList = () => ({ to: LIST, label: i18n.t('warehouse:products.back') });
 
 /** Products with their hazardous-goods data and images: list, create, edit, delete. */
 export const productsPages: ModulePages = {
   'warehouse.products': ProductList,
   'warehouse.products.create': CreateProduct,
-  'warehouse.products.edit': editPage(ProductForm, ProductDocument, (data) => data.product),
+  // Titled with the product: 'Produkt MV-30001 – Farbe rot'.
+  'warehouse.products.edit': editPage(ProductForm, ProductDocument, (data) => data.product, {
+    title: (p) => i18n.t('warehouse:products.titleOf', { sku: p.sku, name: p.name }),
+    back: toList,
+  }),
 };

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { i18n, ruleMessage, rules } from '../shared-session';
+import { i18n, ruleMessage, rules, z } from '../shared-session';
 import { casCheckDigitValid, gtinCheckDigitValid } from '@kontor/contracts';
 
 // The product form's rules in the browser: the server's (server/src/products/rules.ts) as far

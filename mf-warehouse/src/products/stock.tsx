@@ -1,6 +1,13 @@
 import { Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ProductStockDocument } from '../graphql/generated';
-import { can, graphqlProblem, problemText, useQuery, useTranslation } from '../shared-session';
+import {
+  can,
+  graphqlProblem,
+  problemText,
+  TableScroll,
+  useQuery,
+  useTranslation,
+} from '../shared-session';
 
 /** A date `YYYY-MM-DD` as the page's language writes it. */
 function shownDate(date: string | null | undefined, language: string): string {
@@ -8,6 +15,17 @@ function shownDate(date: string | null | undefined, language: string): string {
   const [year, month, day] = date.split('-');
   return language === 'en' ? date : `${day}.${month}.${year}`;
 }
+
+/** The columns: the field's text key and whether it is a key column (first on a phone's card). */
+const COLUMNS: [field: string, key: boolean][] = [
+  ['place', true],
+  ['lot', false],
+  ['bestBefore', false],
+  ['quantity', true],
+  ['locked', false],
+  ['available', true],
+];
+const NUMBERS = ['quantity', 'locked', 'available'];
 
 /**
  * The stock tab: the product's stock by place and lot in walking order (Product.stock of the
@@ -28,42 +46,72 @@ export function StockTab({ productId }: { productId: string }) {
   if (rows.length === 0)
     return <NonIdealState icon="box" title={t('warehouse:products.noStock')} />;
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const label = (field: string) => t(`warehouse:products.stock.${field}`);
+  /** Cells titled by their columns (from column `from` on), key ones marked. */
+  const cells = (values: string[], from = 0) =>
+    values.map((value, index) => {
+      const [field, key] = COLUMNS[from + index]!;
+      return (
+        <td
+          key={field}
+          data-label={label(field)}
+          data-key-column={key ? '' : undefined}
+          className={NUMBERS.includes(field) ? 'kontor-number' : undefined}
+        >
+          {value}
+        </td>
+      );
+    });
   const sum = (pick: (row: NonNullable<typeof rows>[number]) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
   return (
     <div data-tab="stock">
-      <HTMLTable compact striped aria-label={t('warehouse:products.tabs.stock')}>
-        <thead>
-          <tr>
-            <th>{t('warehouse:products.stock.place')}</th>
-            <th>{t('warehouse:products.stock.lot')}</th>
-            <th>{t('warehouse:products.stock.bestBefore')}</th>
-            <th className="kontor-number">{t('warehouse:products.stock.quantity')}</th>
-            <th className="kontor-number">{t('warehouse:products.stock.locked')}</th>
-            <th className="kontor-number">{t('warehouse:products.stock.available')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>{row.place.path}</td>
-              <td>{row.lot}</td>
-              <td>{shownDate(row.bestBefore, i18n.language)}</td>
-              <td className="kontor-number">{number(row.quantity)}</td>
-              <td className="kontor-number">{number(row.locked)}</td>
-              <td className="kontor-number">{number(row.available)}</td>
+      <TableScroll label={t('warehouse:products.tabs.stock')}>
+        <HTMLTable compact striped aria-label={t('warehouse:products.tabs.stock')}>
+          <thead>
+            <tr>
+              {COLUMNS.map(([field, key]) => (
+                <th
+                  key={field}
+                  data-key-column={key ? '' : undefined}
+                  className={NUMBERS.includes(field) ? 'kontor-number' : undefined}
+                >
+                  {label(field)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={3}>{t('warehouse:products.stock.total')}</th>
-            <th className="kontor-number">{number(sum((row) => row.quantity))}</th>
-            <th className="kontor-number">{number(sum((row) => row.locked))}</th>
-            <th className="kontor-number">{number(sum((row) => row.available))}</th>
-          </tr>
-        </tfoot>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {cells([
+                  row.place.path,
+                  row.lot,
+                  shownDate(row.bestBefore, i18n.language),
+                  number(row.quantity),
+                  number(row.locked),
+                  number(row.available),
+                ])}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={3} scope="row" data-label={label('total')}>
+                {label('total')}
+              </th>
+              {cells(
+                [
+                  number(sum((row) => row.quantity)),
+                  number(sum((row) => row.locked)),
+                  number(sum((row) => row.available)),
+                ],
+                3,
+              )}
+            </tr>
+          </tfoot>
+        </HTMLTable>
+      </TableScroll>
     </div>
   );
 }

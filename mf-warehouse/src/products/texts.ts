@@ -3,6 +3,8 @@
 export const productsTexts = {
   de: {
     products: {
+      titleOf: 'Produkt {{sku}} – {{name}}',
+      back: 'Zu den Produkten',
       fields: {
         client: 'Mandant',
         sku: 'SKU',
@@ -97,6 +99,8 @@ export const productsTexts = {
   },
   en: {
     products: {
+      titleOf: 'Product {{sku}} – {{name}}',
+      back: 'To the products',
       fields: {
         client: 'Client',
         sku: 'SKU',

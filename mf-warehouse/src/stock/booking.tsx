@@ -1,58 +1,46 @@
+import { Button, Intent, Radio, RadioGroup, SegmentedControl } from '@blueprintjs/core';
+import { useRef } from 'react';
 import {
-  Button,
-  Callout,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  Radio,
-  RadioGroup,
-  SegmentedControl,
-} from '@blueprintjs/core';
-import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import {
+  InventoryDetailDocument,
   StockBookDocument,
   StockCorrectDocument,
   StockMoveDocument,
-  StockPlaceByBarcodeDocument,
   StockProductsByEanDocument,
   StockWarehouseChoicesDocument,
-  type StockPlaceByBarcodeQuery,
-  type StockProductsByEanQuery,
 } from '../graphql/generated';
 import {
   can,
-  errorText,
-  graphqlProblem,
+  onEnterKey,
   Page,
-  problemText,
-  ruleMessage,
+  ScanFieldGroup,
+  ScanInput,
   ScannerField,
+  ScanScreen,
+  ScanTarget,
+  scanRefusal,
   useApolloClient,
   useQuery,
+  useRememberedChoice,
   useTranslation,
   type PageProps,
-  useFocusRequest,
 } from '../shared-session';
+import { day } from '../avis/common';
+import { findPlace } from '../floor/place-lookup';
+import { useScanState } from '../floor/use-scan-state';
+import * as booking from './booking-state';
+import type { FieldName, Mode, Product } from './booking-state';
 import './stock.css';
 
 // /stockchange, the booking screen, made for a hand scanner (a scanner is a keyboard that
-// types the code and presses Enter): scan the place → Enter → scan the product's EAN →
-// Enter (several products with that EAN: pick one) → lot / best-before when the product
-// needs them → quantity → Enter books. Then the result shows and the place field has the
-// focus again for the next booking. The server decides every rule; its field errors show
-// at their fields.
-
-type Mode = 'in' | 'out' | 'move' | 'correct';
-type Place = NonNullable<StockPlaceByBarcodeQuery['placeByBarcode']>;
-type Product = StockProductsByEanQuery['productByEan'][number];
-type FieldName =
-  'warehouse' | 'place' | 'toPlace' | 'ean' | 'lot' | 'bestBefore' | 'quantity' | 'comment';
+// types the code and presses Enter): scan the place → Enter → scan the product's EAN → Enter
+// (several products with that EAN: pick one) → lot / best-before when the product needs them
+// → quantity → Enter books. The warehouse is the scanned place's; a lot the place holds is
+// offered. The logic is booking-state.ts; this is its view on the scanner-screen kit.
 
 /** The server's input field → the screen's field. */
 const FIELD_OF: Record<string, FieldName> = {
-  warehouseId: 'warehouse',
   placeId: 'place',
+  warehouseId: 'place',
   toPlaceId: 'toPlace',
   productId: 'ean',
   lot: 'lot',
@@ -62,277 +50,180 @@ const FIELD_OF: Record<string, FieldName> = {
 };
 
 /** Rules of the stock area with their own text (others: the toolkit's, or the server's English). */
-const STOCK_RULES = [
-  'available',
-  'warehouse',
-  'unchanged',
-  'locked',
-  'prohibited',
-  'bestBefore',
-  'exists',
-  'different',
-];
+const STOCK_RULES = Object.fromEntries(
+  [
+    'available',
+    'warehouse',
+    'unchanged',
+    'locked',
+    'prohibited',
+    'bestBefore',
+    'exists',
+    'different',
+  ].map((rule) => [rule, `warehouse:stock.rules.${rule}`]),
+);
 
-const WAREHOUSE_KEY = 'kontor.stock.warehouse';
+/** The fields, to find the one that has the focus. */
+const FIELDS: FieldName[] = [
+  'place',
+  'toPlace',
+  'ean',
+  'pick',
+  'lot',
+  'bestBefore',
+  'quantity',
+  'comment',
+];
 
 export function StockChangeScreen({ route }: PageProps) {
   const { t } = useTranslation(['warehouse', 'ui']);
   const client = useApolloClient();
   const warehouses = useQuery(StockWarehouseChoicesDocument).data?.warehouses.items ?? [];
-  const [mode, setMode] = useState<Mode>('in');
-  const [warehouseId, setWarehouseId] = useState(() => localStorage.getItem(WAREHOUSE_KEY) ?? '');
-  const [place, setPlace] = useState<Place | null>(null);
-  const [toPlace, setToPlace] = useState<Place | null>(null);
-  const [candidates, setCandidates] = useState<Product[]>([]);
-  const [product, setProduct] = useState<Product | null>(null);
-  const [lot, setLot] = useState('');
-  const [bestBefore, setBestBefore] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [result, setResult] = useState<{ intent: Intent; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [rememberedId, remember] = useRememberedChoice('stock.warehouse');
+  const busy = useRef(false);
+  const lotsAsked = useRef('');
+  const {
+    state: s,
+    latest,
+    update,
+    words,
+    message,
+    refTo,
+    elementOf,
+    focus,
+  } = useScanState<booking.StockBookingState, FieldName>(() => booking.initial());
 
-  const refs: Record<FieldName | 'pick', RefObject<HTMLElement | null>> = {
-    warehouse: useRef<HTMLElement>(null),
-    place: useRef<HTMLElement>(null),
-    toPlace: useRef<HTMLElement>(null),
-    ean: useRef<HTMLElement>(null),
-    pick: useRef<HTMLElement>(null),
-    lot: useRef<HTMLElement>(null),
-    bestBefore: useRef<HTMLElement>(null),
-    quantity: useRef<HTMLElement>(null),
-    comment: useRef<HTMLElement>(null),
+  const remembered = warehouses.find((w) => String(w.id) === rememberedId);
+  const warehouse =
+    s.warehouse ?? (remembered ? { id: String(remembered.id), name: remembered.name } : null);
+
+  /** The field that has the focus now (a lot found later moves on only from the lot field). */
+  const focused = () => FIELDS.find((name) => elementOf(name) === document.activeElement) ?? null;
+
+  /** After a change: the lots the place holds of a lot-tracked product, asked once. */
+  const askLots = async (now: booking.StockBookingState) => {
+    if (!booking.wantsLots(now)) return;
+    const placeId = String(now.place!.id);
+    const productId = String(now.product!.id);
+    const asked = `${placeId}:${productId}:${now.mode}`;
+    if (lotsAsked.current === asked) return;
+    lotsAsked.current = asked;
+    const { data } = await client.query({
+      query: InventoryDetailDocument,
+      variables: { productId, warehouseId: String(now.place!.warehouse.id) },
+      fetchPolicy: 'network-only',
+    });
+    update((current) =>
+      booking.lotsHeld(current, placeId, productId, data?.inventoryDetail ?? [], focused()),
+    );
   };
-  const setFocusOn = useFocusRequest<FieldName | 'pick'>('place', (name) => refs[name].current);
 
-  // The first warehouse is chosen until the user picks one (kept for the next visit).
-  const chosenWarehouse = warehouses.some((w) => String(w.id) === warehouseId)
-    ? warehouseId
-    : String(warehouses[0]?.id ?? '');
-  const needsBestBefore = product?.bestBefore === true && (mode === 'in' || mode === 'correct');
+  const change = (step: (current: booking.StockBookingState) => booking.StockBookingState) =>
+    void askLots(update(step));
 
-  /** A field's error, the focus there; false: a scan refused (its field shows it again). */
-  const fieldError = (name: FieldName, text: string) => {
-    setErrors({ [name]: text });
-    setFocusOn(name);
-    return false as const;
-  };
-
-  /** The field after the product: its lot, its best-before date, or the quantity. */
-  const afterProduct = (chosen: Product) =>
-    chosen.lotTracked
-      ? 'lot'
-      : chosen.bestBefore && (mode === 'in' || mode === 'correct')
-        ? 'bestBefore'
-        : 'quantity';
-
-  // The places and the product come from scanner fields (ui's ScannerField): a code is handed
-  // on and its field cleared; what it found shows under the field.
-  const lookUpPlace = async (barcode: string, target: 'place' | 'toPlace') => {
-    if (target === 'place') setPlace(null);
-    else setToPlace(null);
+  const lookUpPlace = async (code: string, target: 'place' | 'toPlace') => {
     // A scanner types on at once: the next field has the focus before the server answers
     // (an unknown place takes it back with the reason).
-    const next =
-      target === 'place' && mode === 'move' ? 'toPlace' : product ? afterProduct(product) : 'ean';
-    refs[next].current?.focus();
-    const { data } = await client.query({
-      query: StockPlaceByBarcodeDocument,
-      variables: { barcode },
-      fetchPolicy: 'network-only',
-    });
-    const found = data?.placeByBarcode ?? null;
-    if (!found) return fieldError(target, t('warehouse:stock.unknownPlace', { barcode }));
-    if (String(found.warehouse.id) !== chosenWarehouse)
-      return fieldError(
-        target,
-        t('warehouse:stock.otherWarehouse', { warehouse: found.warehouse.name }),
-      );
-    setErrors({});
-    if (target === 'place') setPlace(found);
-    else setToPlace(found);
+    focus(booking.afterPlace(latest(), target));
+    const lookup = await findPlace(client, code, latest().warehouse?.id ?? rememberedId);
+    const next = update((current) => booking.placeLooked(current, target, code, lookup));
+    if (target === 'place' && next.place) remember(String(next.place.warehouse.id));
+    void askLots(next);
+    return next.marked.includes(target) ? false : undefined;
   };
 
-  const choose = (chosen: Product) => {
-    setProduct(chosen);
-    setCandidates([]);
-    setErrors({});
-    setFocusOn(afterProduct(chosen));
-  };
-
-  const lookUpProduct = async (code: string) => {
-    setProduct(null);
-    setCandidates([]);
+  const lookUpProduct = async (ean: string) => {
     const { data } = await client.query({
       query: StockProductsByEanDocument,
-      variables: { ean: code },
+      variables: { ean },
       fetchPolicy: 'network-only',
     });
-    const found = data?.productByEan ?? [];
-    if (found.length === 0)
-      return fieldError('ean', t('warehouse:stock.unknownEan', { ean: code }));
-    if (found.length === 1) return choose(found[0]!);
-    setProduct(null);
-    setCandidates(found);
-    setFocusOn('pick');
-  };
-
-  /** Starts the next booking: everything but the mode and the warehouse is cleared. */
-  const reset = () => {
-    setPlace(null);
-    setToPlace(null);
-    setCandidates([]);
-    setProduct(null);
-    setLot('');
-    setBestBefore('');
-    setQuantity('');
-    setComment('');
-    setErrors({});
-    setFocusOn('place');
+    const next = update((current) => booking.productLooked(current, ean, data?.productByEan ?? []));
+    void askLots(next);
+    return next.marked.includes('ean') ? false : undefined;
   };
 
   const book = async () => {
-    if (busy) return;
-    if (!place) return fieldError('place', t('ui:rules.required'));
-    if (mode === 'move' && !toPlace) return fieldError('toPlace', t('ui:rules.required'));
-    if (!product) return fieldError('ean', t('ui:rules.required'));
-    if (quantity.trim() === '') return fieldError('quantity', t('ui:rules.required'));
-    if (mode === 'correct' && comment.trim() === '')
-      return fieldError('comment', t('ui:rules.required'));
-    const common = {
-      warehouseId: chosenWarehouse,
-      placeId: String(place.id),
-      productId: String(product.id),
-      // A number the server can judge: '' or letters are refused there as the quantity.
-      quantity: Number(quantity.trim()),
-      lot: lot.trim() || null,
-      comment: comment.trim() || null,
-    };
-    const bestBeforeValue = needsBestBefore ? bestBefore || null : null;
-    setBusy(true);
+    if (busy.current) return;
+    const now = latest();
+    const what = booking.bookingOf(now);
+    if ('missing' in what) return void update((current) => booking.missing(current, what.missing));
+    busy.current = true;
     try {
-      let text: string;
-      if (mode === 'move') {
-        const { data } = await client.mutate({
-          mutation: StockMoveDocument,
-          variables: { input: { ...common, toPlaceId: String(toPlace!.id) } },
-        });
-        text = t('warehouse:stock.booked.move', {
-          quantity: common.quantity,
-          sku: product.sku,
-          from: place.path,
-          to: toPlace!.path,
-        });
-        void data;
-      } else if (mode === 'correct') {
+      let after: number | undefined;
+      if (what.kind === 'move') {
+        await client.mutate({ mutation: StockMoveDocument, variables: { input: what.input } });
+      } else if (what.kind === 'correct') {
         const { data } = await client.mutate({
           mutation: StockCorrectDocument,
-          variables: { input: { ...common, bestBefore: bestBeforeValue, comment: comment.trim() } },
+          variables: { input: what.input },
         });
-        text = t('warehouse:stock.booked.correct', {
-          sku: product.sku,
-          place: place.path,
-          after: data?.correctStock.quantityAfter,
-        });
+        after = data?.correctStock.quantityAfter;
       } else {
         const { data } = await client.mutate({
           mutation: StockBookDocument,
-          variables: {
-            input: { ...common, kind: mode === 'in' ? 'IN' : 'OUT', bestBefore: bestBeforeValue },
-          },
+          variables: { input: what.input },
         });
-        text = t(`warehouse:stock.booked.${mode}`, {
-          quantity: common.quantity,
-          sku: product.sku,
-          place: place.path,
-          after: data?.bookStock.quantityAfter,
-        });
+        after = data?.bookStock.quantityAfter;
       }
-      setResult({ intent: Intent.SUCCESS, text });
-      reset();
+      lotsAsked.current = '';
+      update((current) => booking.booked(current, after));
     } catch (error) {
-      const problem = graphqlProblem(error);
-      const shown: Partial<Record<FieldName, string>> = {};
-      for (const [serverField, list] of Object.entries(problem.fieldRules)) {
-        const name = FIELD_OF[serverField];
-        const first = list[0];
-        if (!name || !first) continue;
-        const rule = STOCK_RULES.includes(first.rule)
-          ? `warehouse:stock.rules.${first.rule}`
-          : first.rule;
-        shown[name] = errorText(ruleMessage(rule, first.params ?? undefined, first.message));
-      }
-      const names = Object.keys(shown) as FieldName[];
-      setErrors(shown);
-      setResult({
-        intent: Intent.DANGER,
-        text: names.length > 0 ? names.map((name) => shown[name]).join(' ') : problemText(problem),
-      });
-      if (names[0]) setFocusOn(names[0]);
+      update((current) => booking.refused(current, scanRefusal(error, FIELD_OF, STOCK_RULES)));
     } finally {
-      setBusy(false);
+      busy.current = false;
     }
   };
 
-  /** Enter in a field: the scanner's end of a code, or the user's "next". */
-  const onEnter = (action: () => unknown) => (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void action();
+  /** Enter in a typed field: its next field, or the booking. */
+  const onEnter = (field: FieldName) => () => {
+    const next = booking.nextAfter(latest(), field);
+    if (next === 'book') return book();
+    focus(next);
   };
 
-  const field = (
-    name: FieldName,
-    label: string,
-    value: string,
-    set: (value: string) => void,
-    onEnterKey: () => unknown,
-    extra: { type?: string; hint?: string } = {},
-  ) => (
-    <FormGroup
-      label={label}
-      labelFor={`stock-${name}`}
-      intent={errors[name] ? Intent.DANGER : Intent.NONE}
-      helperText={errors[name] ?? extra.hint}
-    >
-      <InputGroup
-        id={`stock-${name}`}
-        inputRef={refs[name] as RefObject<HTMLInputElement>}
-        type={extra.type ?? 'text'}
-        value={value}
-        intent={errors[name] ? Intent.DANGER : Intent.NONE}
-        autoComplete="off"
-        onChange={(event) => set(event.target.value)}
-        onKeyDown={onEnter(onEnterKey)}
-      />
-    </FormGroup>
-  );
+  const mark = (name: FieldName) =>
+    s.marked.includes(name) ? t('warehouse:stock.check') : undefined;
+  const inputRef = refTo;
 
-  /** A field the scanner types into (the places, the product). */
   const scanner = (
     name: 'place' | 'toPlace' | 'ean',
-    label: string,
-    onScan: (code: string) => Promise<false | void>,
-    hint?: string,
+    onScan: (code: string) => Promise<unknown>,
   ) => (
-    <FormGroup
-      label={label}
-      labelFor={`stock-${name}`}
-      intent={errors[name] ? Intent.DANGER : Intent.NONE}
-      helperText={errors[name] ?? hint}
+    <ScanFieldGroup
+      id={`stock-${name}`}
+      label={t(`warehouse:stock.fields.${name}`)}
+      error={mark(name)}
     >
       <ScannerField
         id={`stock-${name}`}
-        label={label}
+        label={t(`warehouse:stock.fields.${name}`)}
         large={false}
-        inputRef={refs[name] as RefObject<HTMLInputElement>}
-        intent={errors[name] ? Intent.DANGER : Intent.NONE}
-        onScan={onScan}
+        inputRef={inputRef(name)}
+        intent={s.marked.includes(name) ? Intent.DANGER : Intent.NONE}
+        onScan={(code) => onScan(code) as Promise<false | undefined>}
       />
-    </FormGroup>
+    </ScanFieldGroup>
   );
 
+  const typed = (
+    name: 'lot' | 'bestBefore' | 'quantity' | 'comment',
+    label: string,
+    extra: { type?: 'text' | 'number' | 'date'; inputMode?: 'numeric' } = {},
+  ) => (
+    <ScanInput
+      id={`stock-${name}`}
+      label={label}
+      value={s[name]}
+      error={mark(name)}
+      inputRef={inputRef(name)}
+      onChange={(value) => change((current) => booking.edit(current, name, value))}
+      onEnter={onEnter(name)}
+      {...extra}
+    />
+  );
+
+  const productText = (p: Product) => `${p.sku} – ${p.name} (${p.client.name})`;
   const modes: { value: Mode; label: string }[] = [
     { value: 'in', label: t('warehouse:stock.modes.in') },
     { value: 'out', label: t('warehouse:stock.modes.out') },
@@ -341,132 +232,155 @@ export function StockChangeScreen({ route }: PageProps) {
       ? [{ value: 'correct' as const, label: t('warehouse:stock.modes.correct') }]
       : []),
   ];
+  const stepKeys = [
+    'place',
+    ...(s.mode === 'move' ? ['toPlace'] : []),
+    'ean',
+    ...(s.product?.lotTracked ? ['lot'] : []),
+    'quantity',
+  ];
+
+  const targets = (
+    <>
+      <ScanTarget
+        label={t('warehouse:stock.steps.place')}
+        value={s.place?.path ?? '—'}
+        detail={
+          s.place
+            ? `${s.place.warehouse.name} · ${s.place.barcode}`
+            : warehouse
+              ? `${warehouse.name} (${t('warehouse:stock.lastUsed')})`
+              : undefined
+        }
+        state={s.place ? 'confirmed' : s.marked.includes('place') ? 'wrong' : 'waiting'}
+      />
+      {s.mode === 'move' ? (
+        <ScanTarget
+          label={t('warehouse:stock.steps.toPlace')}
+          value={s.toPlace?.path ?? '—'}
+          detail={s.toPlace?.barcode}
+          state={s.toPlace ? 'confirmed' : s.marked.includes('toPlace') ? 'wrong' : 'waiting'}
+        />
+      ) : null}
+      <ScanTarget
+        label={t('warehouse:stock.steps.ean')}
+        value={s.product?.sku ?? '—'}
+        detail={s.product ? `${s.product.name} (${s.product.client.name})` : undefined}
+        state={s.product ? 'confirmed' : s.marked.includes('ean') ? 'wrong' : 'waiting'}
+      />
+    </>
+  );
+
+  const lots =
+    s.lots && s.lots.length > 0 && s.product?.lotTracked ? (
+      <div className="kontor-stock-lots" role="group" aria-label={t('warehouse:stock.lotsHeld')}>
+        {s.lots.map((held) => (
+          <Button
+            key={held.lot}
+            active={s.lot === held.lot}
+            text={t(
+              held.bestBefore ? 'warehouse:stock.lotHeldBestBefore' : 'warehouse:stock.lotHeld',
+              {
+                ...held,
+                bestBefore: day(held.bestBefore),
+              },
+            )}
+            onClick={() => change((current) => booking.chooseLot(current, held))}
+          />
+        ))}
+      </div>
+    ) : null;
+
+  const comment = typed(
+    'comment',
+    s.mode === 'correct'
+      ? t('warehouse:stock.fields.commentRequired')
+      : t('warehouse:stock.fields.comment'),
+  );
+
+  const fields = (
+    <div className="kontor-stock-fields">
+      <SegmentedControl
+        className="kontor-stock-modes"
+        aria-label={t('warehouse:stock.modes.label')}
+        options={modes}
+        value={s.mode}
+        onValueChange={(value) => change((current) => booking.withMode(current, value as Mode))}
+      />
+      {scanner('place', (code) => lookUpPlace(code, 'place'))}
+      {s.mode === 'move' ? scanner('toPlace', (code) => lookUpPlace(code, 'toPlace')) : null}
+      {scanner('ean', lookUpProduct)}
+      {s.candidates.length > 0 ? (
+        <RadioGroup
+          className="kontor-stock-candidates"
+          label={t('warehouse:stock.fields.product')}
+          selectedValue={undefined}
+          onChange={(event) => {
+            const chosen = s.candidates.find((c) => String(c.id) === event.currentTarget.value);
+            if (chosen) change((current) => booking.chooseProduct(current, chosen));
+          }}
+        >
+          {s.candidates.map((candidate, index) => (
+            <Radio
+              key={candidate.id}
+              value={String(candidate.id)}
+              inputRef={index === 0 ? inputRef('pick') : undefined}
+              label={productText(candidate)}
+              onKeyDown={onEnterKey(() =>
+                change((current) => booking.chooseProduct(current, candidate)),
+              )}
+            />
+          ))}
+        </RadioGroup>
+      ) : null}
+      {s.product?.lotTracked ? typed('lot', t('warehouse:stock.fields.lot')) : null}
+      {lots}
+      {s.product?.lotTracked && s.lots?.length === 0 && s.mode !== 'in' ? (
+        <p className="bp6-text-muted">{t('warehouse:stock.noLotsHeld')}</p>
+      ) : null}
+      {booking.needsBestBefore(s)
+        ? typed('bestBefore', t('warehouse:stock.fields.bestBefore'), { type: 'date' })
+        : null}
+      {typed(
+        'quantity',
+        s.mode === 'correct'
+          ? t('warehouse:stock.fields.countedQuantity')
+          : t('warehouse:stock.fields.quantity'),
+        { type: 'number', inputMode: 'numeric' },
+      )}
+      {s.mode === 'correct' ? comment : null}
+    </div>
+  );
 
   return (
     <Page title={t(route.pageTitle!)}>
-      <div className="kontor-stock-booking">
-        <p className="bp6-text-muted">{t('warehouse:stock.scanHint')}</p>
-        <div className="kontor-stock-row">
-          <FormGroup label={t('warehouse:stock.modes.label')}>
-            <SegmentedControl
-              aria-label={t('warehouse:stock.modes.label')}
-              options={modes}
-              value={mode}
-              onValueChange={(value) => {
-                setMode(value as Mode);
-                setErrors({});
-                setResult(null);
-                setFocusOn('place');
-              }}
+      <ScanScreen
+        label={t(route.pageTitle!)}
+        steps={stepKeys.map((key) => ({ key, title: t(`warehouse:stock.steps.${key}`) }))}
+        step={booking.stepOf(s)}
+        targets={targets}
+        field={fields}
+        message={message}
+        next={words(booking.nextText(s))}
+        hint={t('warehouse:stock.scanHint')}
+        actions={
+          <>
+            <Button
+              variant="minimal"
+              text={t('warehouse:stock.reset')}
+              onClick={() => change((current) => booking.reset(current))}
             />
-          </FormGroup>
-          <FormGroup label={t('warehouse:stock.fields.warehouse')} labelFor="stock-warehouse">
-            <HTMLSelect
-              id="stock-warehouse"
-              value={chosenWarehouse}
-              options={warehouses.map((w) => ({ value: String(w.id), label: w.name }))}
-              onChange={(event) => {
-                setWarehouseId(event.target.value);
-                localStorage.setItem(WAREHOUSE_KEY, event.target.value);
-                reset();
-              }}
+            <Button
+              intent={Intent.PRIMARY}
+              text={t('warehouse:stock.book')}
+              onClick={() => void book()}
             />
-          </FormGroup>
-        </div>
-        {result ? (
-          <Callout
-            intent={result.intent}
-            role={result.intent === Intent.DANGER ? 'alert' : 'status'}
-          >
-            {result.text}
-          </Callout>
-        ) : null}
-        <div className="kontor-stock-fields">
-          {scanner(
-            'place',
-            t('warehouse:stock.fields.place'),
-            (code) => lookUpPlace(code, 'place'),
-            place?.path,
-          )}
-          {mode === 'move'
-            ? scanner(
-                'toPlace',
-                t('warehouse:stock.fields.toPlace'),
-                (code) => lookUpPlace(code, 'toPlace'),
-                toPlace?.path,
-              )
-            : null}
-          {scanner(
-            'ean',
-            t('warehouse:stock.fields.ean'),
-            lookUpProduct,
-            product ? `${product.sku} – ${product.name} (${product.client.name})` : undefined,
-          )}
-          {candidates.length > 0 ? (
-            <RadioGroup
-              label={t('warehouse:stock.pickProduct')}
-              selectedValue={undefined}
-              onChange={(event) => {
-                const chosen = candidates.find((c) => String(c.id) === event.currentTarget.value);
-                if (chosen) choose(chosen);
-              }}
-            >
-              {candidates.map((candidate, index) => (
-                <Radio
-                  key={candidate.id}
-                  value={String(candidate.id)}
-                  inputRef={index === 0 ? (refs.pick as RefObject<HTMLInputElement>) : undefined}
-                  label={`${candidate.sku} – ${candidate.name} (${candidate.client.name})`}
-                  onKeyDown={onEnter(() => choose(candidate))}
-                />
-              ))}
-            </RadioGroup>
-          ) : null}
-          {product?.lotTracked
-            ? field('lot', t('warehouse:stock.fields.lot'), lot, setLot, () =>
-                setFocusOn(needsBestBefore ? 'bestBefore' : 'quantity'),
-              )
-            : null}
-          {needsBestBefore
-            ? field(
-                'bestBefore',
-                t('warehouse:stock.fields.bestBefore'),
-                bestBefore,
-                setBestBefore,
-                () => setFocusOn('quantity'),
-                { type: 'date' },
-              )
-            : null}
-          {field(
-            'quantity',
-            mode === 'correct'
-              ? t('warehouse:stock.fields.countedQuantity')
-              : t('warehouse:stock.fields.quantity'),
-            quantity,
-            setQuantity,
-            () => (mode === 'correct' && comment.trim() === '' ? setFocusOn('comment') : book()),
-            { type: 'number' },
-          )}
-          {field(
-            'comment',
-            mode === 'correct'
-              ? t('warehouse:stock.fields.commentRequired')
-              : t('warehouse:stock.fields.comment'),
-            comment,
-            setComment,
-            book,
-          )}
-        </div>
-        <div className="kontor-stock-actions">
-          <Button
-            intent={Intent.PRIMARY}
-            text={t('warehouse:stock.book')}
-            loading={busy}
-            onClick={() => void book()}
-          />
-          <Button variant="minimal" text={t('warehouse:stock.reset')} onClick={reset} />
-        </div>
-      </div>
+          </>
+        }
+      >
+        {/* An optional comment is typed after the booking's fields, below the top block. */}
+        {s.mode === 'correct' ? null : comment}
+      </ScanScreen>
     </Page>
   );
 }

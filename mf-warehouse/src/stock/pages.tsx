@@ -21,11 +21,13 @@ import {
   DataTable,
   i18n,
   Page,
+  TableScroll,
   useQuery,
   useTranslation,
   type ModulePages,
   type PageProps,
 } from '../shared-session';
+import { day } from '../avis/common';
 import { StockChangeScreen } from './booking';
 import './stock.css';
 
@@ -97,7 +99,7 @@ function BookingsList({ route }: PageProps) {
             ? [
                 {
                   name: 'placeId',
-                  label: t('warehouse:stock.fields.place'),
+                  label: t('warehouse:stock.fields.placePath'),
                   search: StockPlaceChoicesDocument,
                   chosen: StockPlaceNameDocument,
                 },
@@ -123,18 +125,21 @@ function BookingsList({ route }: PageProps) {
           {
             title: t('warehouse:stock.fields.reason'),
             cell: (c) => t(`warehouse:stock.reasons.${c.reason}`),
+            key: true,
           },
-          { title: t('warehouse:stock.fields.sku'), cell: (c) => c.product.sku },
+          { title: t('warehouse:stock.fields.sku'), cell: (c) => c.product.sku, key: true },
           { title: t('warehouse:stock.fields.product'), cell: (c) => c.product.name },
-          { title: t('warehouse:stock.fields.place'), cell: (c) => c.place.path },
+          { title: t('warehouse:stock.fields.placePath'), cell: (c) => c.place.path },
           { title: t('warehouse:stock.fields.lot'), cell: (c) => c.lot },
           {
             title: t('warehouse:stock.fields.delta'),
             cell: (c) => (c.delta > 0 ? `+${number(c.delta)}` : number(c.delta)),
+            key: true,
           },
           {
             title: t('warehouse:stock.fields.quantityAfter'),
             cell: (c) => number(c.quantityAfter),
+            key: true,
           },
           {
             title: t('warehouse:stock.fields.user'),
@@ -149,6 +154,16 @@ function BookingsList({ route }: PageProps) {
     </Page>
   );
 }
+
+/** The drill-down's columns: the field's text key and whether it is a key column. */
+const DETAIL_COLUMNS: [field: string, key: boolean][] = [
+  ['placePath', true],
+  ['lot', false],
+  ['bestBefore', false],
+  ['total', true],
+  ['locked', false],
+  ['available', true],
+];
 
 /** The drill-down of an inventory row: its stock by place and lot, in walking order. */
 function InventoryDetail({ row, onClose }: { row: InventoryRow; onClose: () => void }) {
@@ -168,30 +183,41 @@ function InventoryDetail({ row, onClose }: { row: InventoryRow; onClose: () => v
         {loading && !data ? <Spinner size={30} /> : null}
         {data && rows.length === 0 ? <p>{t('warehouse:stock.noStock')}</p> : null}
         {rows.length > 0 ? (
-          <HTMLTable compact striped aria-label={title}>
-            <thead>
-              <tr>
-                <th>{t('warehouse:stock.fields.place')}</th>
-                <th>{t('warehouse:stock.fields.lot')}</th>
-                <th>{t('warehouse:stock.fields.bestBefore')}</th>
-                <th>{t('warehouse:stock.fields.total')}</th>
-                <th>{t('warehouse:stock.fields.locked')}</th>
-                <th>{t('warehouse:stock.fields.available')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((stock) => (
-                <tr key={stock.id}>
-                  <td>{stock.place.path}</td>
-                  <td>{stock.lot}</td>
-                  <td>{stock.bestBefore ?? ''}</td>
-                  <td>{number(stock.quantity)}</td>
-                  <td>{number(stock.locked)}</td>
-                  <td>{number(stock.available)}</td>
+          <TableScroll label={title}>
+            <HTMLTable compact striped aria-label={title}>
+              <thead>
+                <tr>
+                  {DETAIL_COLUMNS.map(([field, key]) => (
+                    <th key={field} data-key-column={key ? '' : undefined}>
+                      {t(`warehouse:stock.fields.${field}`)}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {rows.map((stock) => (
+                  <tr key={stock.id}>
+                    {[
+                      stock.place.path,
+                      stock.lot,
+                      day(stock.bestBefore),
+                      number(stock.quantity),
+                      number(stock.locked),
+                      number(stock.available),
+                    ].map((value, index) => (
+                      <td
+                        key={DETAIL_COLUMNS[index]![0]}
+                        data-label={t(`warehouse:stock.fields.${DETAIL_COLUMNS[index]![0]}`)}
+                        data-key-column={DETAIL_COLUMNS[index]![1] ? '' : undefined}
+                      >
+                        {value}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </TableScroll>
         ) : null}
         <Button text={t('warehouse:stock.close')} onClick={onClose} />
       </DialogBody>
@@ -239,7 +265,12 @@ function InventoryList({ route }: PageProps) {
             : []),
         ]}
         columns={[
-          { title: t('warehouse:stock.fields.sku'), cell: (r) => r.product.sku, sortKey: 'SKU' },
+          {
+            title: t('warehouse:stock.fields.sku'),
+            cell: (r) => r.product.sku,
+            sortKey: 'SKU',
+            key: true,
+          },
           {
             title: t('warehouse:stock.fields.product'),
             cell: (r) => r.product.name,
@@ -247,9 +278,13 @@ function InventoryList({ route }: PageProps) {
           },
           { title: t('warehouse:stock.fields.client'), cell: (r) => r.client.name },
           { title: t('warehouse:stock.fields.warehouse'), cell: (r) => r.warehouse.name },
-          { title: t('warehouse:stock.fields.total'), cell: (r) => number(r.quantity) },
+          { title: t('warehouse:stock.fields.total'), cell: (r) => number(r.quantity), key: true },
           { title: t('warehouse:stock.fields.locked'), cell: (r) => number(r.locked) },
-          { title: t('warehouse:stock.fields.available'), cell: (r) => number(r.available) },
+          {
+            title: t('warehouse:stock.fields.available'),
+            cell: (r) => number(r.available),
+            key: true,
+          },
           { title: t('warehouse:stock.fields.value'), cell: (r) => euro(r.value) },
         ]}
         actions={(row) => (

@@ -16,6 +16,7 @@ import {
   editPage,
   Form,
   FormSection,
+  i18n,
   ListPage,
   navigate,
   Page,
@@ -29,7 +30,7 @@ import {
   type RecordFormProps,
 } from '../shared-session';
 
-// Suppliers (SPEC.md §2 /administration/supplier, issue 13): the list (search name and number,
+// Suppliers (docs/product.md §2 /administration/supplier, issue 13): the list (search name and number,
 // sort, paging, CSV export, delete with confirmation — refused by the server while an avis
 // names the supplier), the create and the edit page with the address form.
 
@@ -54,8 +55,8 @@ function SupplierList({ route }: PageProps) {
   return (
     <ListPage<SupplierRow, 'NAME' | 'NUMBER' | 'ID', { id: string }>
       columns={[
-        { title: t(`${T}.fields.name`), cell: (s) => s.name, sortKey: 'NAME' },
-        { title: t(`${T}.fields.number`), cell: (s) => s.number, sortKey: 'NUMBER' },
+        { title: t(`${T}.fields.name`), cell: (s) => s.name, sortKey: 'NAME', key: true },
+        { title: t(`${T}.fields.number`), cell: (s) => s.number, sortKey: 'NUMBER', key: true },
         {
           title: t(`${T}.fields.dropshipping`),
           cell: (s) => (s.isDropshipping ? t(`${T}.yes`) : t(`${T}.no`)),
@@ -93,7 +94,7 @@ type SupplierValues = {
   address: ReturnType<typeof addressValues>;
 };
 
-function SupplierForm({ record: supplier, title }: RecordFormProps<Supplier>) {
+function SupplierForm({ record: supplier, title, back }: RecordFormProps<Supplier>) {
   const { t } = useTranslation(['warehouse', 'ui']);
   const initial: SupplierValues = {
     name: supplier?.name ?? '',
@@ -116,7 +117,7 @@ function SupplierForm({ record: supplier, title }: RecordFormProps<Supplier>) {
     onSaved: () => navigate(LIST),
   });
   return (
-    <Page title={title}>
+    <Page title={title} back={back}>
       <Form form={form} cancelPath={LIST}>
         <FormSection title={t(`${T}.sections.supplier`)}>
           <TextField name="name" label={t(`${T}.fields.name`)} />
@@ -130,9 +131,15 @@ function SupplierForm({ record: supplier, title }: RecordFormProps<Supplier>) {
   );
 }
 
+/** The back link of a supplier's pages. */
+const toList = () => ({ to: LIST, label: i18n.t(`${T}.back`) });
+
 /** Suppliers: list, create, edit. */
 export const suppliersPages: ModulePages = {
   'warehouse.suppliers': SupplierList,
-  'warehouse.suppliers.create': createPage(SupplierForm),
-  'warehouse.suppliers.edit': editPage(SupplierForm, SupplierDocument, (data) => data.supplier),
+  'warehouse.suppliers.create': createPage(SupplierForm, { back: toList }),
+  'warehouse.suppliers.edit': editPage(SupplierForm, SupplierDocument, (data) => data.supplier, {
+    title: (s) => i18n.t(`${T}.titleOf`, { name: s.name, number: s.number }),
+    back: toList,
+  }),
 };

@@ -3,6 +3,8 @@
 export const suppliersTexts = {
   de: {
     suppliers: {
+      titleOf: 'Lieferant bearbeiten: {{name}} ({{number}})',
+      back: 'Zu den Lieferanten',
       fields: {
         name: 'Name',
         number: 'Lieferantennummer',
@@ -28,6 +30,8 @@ export const suppliersTexts = {
   },
   en: {
     suppliers: {
+      titleOf: 'Edit supplier: {{name}} ({{number}})',
+      back: 'To the suppliers',
       fields: {
         name: 'Name',
         number: 'Supplier number',

@@ -1,6 +1,6 @@
 // The warehouse namespace's texts of this area beyond the manifest's titles, German and English
 // (merged under `warehouse` by kontor-warehouse.tsx; keys e.g. warehouse:warehouses.*).
-// Toasts as SPEC.md §8 words them ('Lager erfolgreich erstellt', 'place added to rack' …).
+// Toasts as docs/product.md §8 words them ('Lager erfolgreich erstellt', 'place added to rack' …).
 export const warehousesTexts = {
   de: {
     warehouses: {
@@ -9,7 +9,7 @@ export const warehousesTexts = {
         code: 'Kürzel',
         city: 'Ort',
         barcode: 'Barcode',
-        barcodeHint: 'Leer lassen: der Pfad ohne Leerzeichen',
+        barcodeHint: 'leer lassen: aus dem Pfad, z. B. W1.S2.R03.P12',
         path: 'Pfad',
         widthCm: 'Breite (cm)',
         heightCm: 'Höhe (cm)',
@@ -22,7 +22,10 @@ export const warehousesTexts = {
       sections: {
         warehouse: 'Lager',
         tree: 'Lagerbereiche, Regale und Lagerplätze',
+        master: 'Stammdaten und Adresse',
       },
+      titles: { edit: 'Lager bearbeiten: {{name}} ({{code}})' },
+      back: 'Zu den Lagern',
       tree: {
         storage: 'Lagerbereich',
         rack: 'Regal',
@@ -80,7 +83,7 @@ export const warehousesTexts = {
         code: 'Code',
         city: 'City',
         barcode: 'Barcode',
-        barcodeHint: 'Leave empty: the path without spaces',
+        barcodeHint: 'leave empty: made from the path, e.g. W1.S2.R03.P12',
         path: 'Path',
         widthCm: 'Width (cm)',
         heightCm: 'Height (cm)',
@@ -93,7 +96,10 @@ export const warehousesTexts = {
       sections: {
         warehouse: 'Warehouse',
         tree: 'Storages, racks and places',
+        master: 'Master data and address',
       },
+      titles: { edit: 'Edit warehouse: {{name}} ({{code}})' },
+      back: 'To the warehouses',
       tree: {
         storage: 'Storage',
         rack: 'Rack',
@@ -155,6 +161,8 @@ export const warehouseRuleTexts = {
       rules: {
         treeCode: 'Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich',
         barcode: 'Nur druckbare ASCII-Zeichen ohne Leerzeichen',
+        barcodeChars:
+          'Nur Großbuchstaben A bis X, Ziffern und Punkte: ein Handscanner mit anderem Tastaturlayout tippt Y, Z, „/“, „-“ und andere Zeichen anders',
         wholeNumber: 'Bitte eine ganze Zahl eingeben',
         numberMin: 'Mindestens {{min}}',
         numberMax: 'Höchstens {{max}}',
@@ -170,6 +178,8 @@ export const warehouseRuleTexts = {
       rules: {
         treeCode: 'Only letters, digits, dot, dash and underscore',
         barcode: 'Only printable ASCII characters without spaces',
+        barcodeChars:
+          'Only capital letters A to X, digits and dots: a hand scanner set to another keyboard layout types Y, Z, “/”, “-” and other characters differently',
         wholeNumber: 'Please enter a whole number',
         numberMin: 'At least {{min}}',
         numberMax: 'At most {{max}}',

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { unauthenticated, unauthorized } from '../http/errors';
-import { permissionsOf } from '../users/permissions';
-import { findUserById } from '../users/users';
+import { findUserById, permissionsOf } from './accounts';
 import type { Session } from './sessions';
-import type { User } from '../users/users';
+import type { User } from './accounts';
 
 declare module 'fastify' {
   interface FastifyRequest {

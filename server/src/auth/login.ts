@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { kysely } from '../db/kysely';
-import { findUserByEmail, type User } from '../users/users';
+import { findUserByEmail, type User } from './accounts';
 import { verifyPassword } from './passwords';
 import { addressBucket, clearThrottle, forgiveAttempt, hitThrottle } from './throttle';
 

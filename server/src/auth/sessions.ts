@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { prepared, queryOne, type Db, type SqlParam } from '../db';
-import { permissionsOfUserSql } from '../users/permissions';
+import { permissionsOfUserSql } from './accounts';
 import { sessionsEnded } from './session-events';
 
 /** A session as the server keeps it (the cookie token itself is never stored). */

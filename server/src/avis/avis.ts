@@ -6,7 +6,7 @@ import { bookIn, type Actor, type StockChange } from '../stock/stock';
 import { AVIS_COLUMNS, avisList, type AvisListFilter, type AvisSort } from './list';
 import type { ValidAvis, ValidAvisBooking } from './rules';
 
-// Avis (advance shipping notices, issue 13; shared/DOMAIN.md "Inbound"): business functions,
+// Avis (advance shipping notices, issue 13; docs/domain.md "Inbound"): business functions,
 // knowing nothing of GraphQL. Every change of an avis, its lines and receipts happens under
 // the avis row's lock (SELECT … FOR UPDATE), so two bookings of the same avis run one after
 // the other and the second sees what the first received: a line is never booked twice.

@@ -1,6 +1,5 @@
 import type { Db } from '../db';
-import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
-import { broadcast } from '../realtime/publish';
+import { publishRecords, type RecordChange } from '../graphql/record-changes';
 import type { StockChange } from '../stock/stock';
 
 // What an avis change tells other users besides the mutation's own RecordChanged of Avis
@@ -10,10 +9,13 @@ import type { StockChange } from '../stock/stock';
 
 /** Publishes, after commit, the ledger rows a booking wrote (RecordChanged StockChange created). */
 export function publishStockChanges(db: Db, changes: readonly StockChange[]): void {
-  for (const change of changes) {
-    const data: RecordChange = { typename: 'StockChange', id: change.id, change: 'created' };
-    broadcast(db, { channels: [recordChannel('stock:view')], event: RECORD_CHANGED_EVENT, data });
-  }
+  publishRecords(
+    db,
+    'StockChange',
+    'stock:view',
+    changes.map((change) => change.id),
+    'created',
+  );
 }
 
 /** Publishes, after commit, avis created or changed outside a GraphQL mutation (the import). */
@@ -22,8 +24,5 @@ export function publishAvis(
   ids: readonly number[],
   change: RecordChange['change'] = 'created',
 ): void {
-  for (const id of ids) {
-    const data: RecordChange = { typename: 'Avis', id: String(id), change };
-    broadcast(db, { channels: [recordChannel('avis:view')], event: RECORD_CHANGED_EVENT, data });
-  }
+  publishRecords(db, 'Avis', 'avis:view', ids, change);
 }

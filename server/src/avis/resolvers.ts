@@ -1,11 +1,10 @@
 import { clientLoaders } from '../clients/loaders';
 import { z } from 'zod';
 import { parse } from '../domain/validation';
-import { actingUser, type GraphqlContext } from '../graphql/context';
+import { actorOf, present } from '../graphql/context';
 import type { AvisStatus as GraphqlAvisStatus, Resolvers } from '../graphql/generated';
 import { rowId } from '../graphql/ids';
 import { stockLoaders } from '../stock/loaders';
-import type { Actor } from '../stock/stock';
 import { warehouseLoaders } from '../warehouses/loaders';
 import {
   bookAvis,
@@ -20,18 +19,6 @@ import {
 import { avisLoaders } from './loaders';
 import { publishStockChanges } from './realtime';
 import { avisBookingInput, avisInput, reasonInput } from './rules';
-
-/** Who acts: the session's user, and under login-as the original user who really acts. */
-function actorOf(context: GraphqlContext): Actor {
-  const user = actingUser(context);
-  return { userId: user.id, actingUserId: context.request.session?.impersonatorId ?? user.id };
-}
-
-/** A loaded record that must exist (a foreign key guarantees it). */
-function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`avis: ${what} is missing`);
-  return value;
-}
 
 /**
  * Avis: avis:view reads, avis:create / avis:update / avis:delete change, avis:book books and

@@ -13,7 +13,7 @@ import { clientList } from './list';
 // The unique indexes of this area's tables: a race for one value gives a field error.
 uniqueConstraints({ clients_name_lower_key: 'name' });
 
-/** A postal address (SPEC.md §3) as the schema declares it; empty text where a part is not given. */
+/** A postal address (docs/product.md §3) as the schema declares it; empty text where a part is not given. */
 export type Address = Omit<GraphqlAddress, '__typename'>;
 
 /** A client (Mandant) with its contact person in the address. */

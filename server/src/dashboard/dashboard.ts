@@ -23,7 +23,7 @@ export interface Dashboard {
 /** How many days the chart shows (today included). */
 export const DASHBOARD_DAYS = 30;
 
-/** The warehouse's time zone: "today" is the calendar day there (DOMAIN.md). */
+/** The warehouse's time zone: "today" is the calendar day there (docs/domain.md). */
 export const WAREHOUSE_TIME_ZONE = 'Europe/Berlin';
 
 const berlinDate = new Intl.DateTimeFormat('en-CA', {

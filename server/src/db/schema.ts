@@ -367,6 +367,7 @@ export interface PlacesTable {
   version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  former_barcode: string | null;
 }
 
 /** The table product_hazmat. */

@@ -4,7 +4,8 @@ import type { MercuriusContext } from 'mercurius';
 import { currentUser, permissionsOfRequest } from '../auth/guards';
 import type { Db } from '../db';
 import { unauthorized } from '../http/errors';
-import type { User } from '../users/users';
+import type { User } from '../auth/accounts';
+import type { Actor } from '../stock/stock';
 
 /**
  * What every resolver gets: the database and the request's session. An area's DataLoaders
@@ -28,6 +29,24 @@ export function buildContext(
  */
 export function actingUser(context: GraphqlContext): User {
   return currentUser(context.request);
+}
+
+/**
+ * Who does a write, as the history and the stock ledger record it: the user, and under
+ * "login as" the administrator acting (docs/domain.md "Who did it").
+ */
+export function actorOf(context: GraphqlContext): Actor {
+  const user = actingUser(context);
+  return { userId: user.id, actingUserId: context.request.session?.impersonatorId ?? user.id };
+}
+
+/**
+ * A record a resolver loaded that must exist (a foreign key guarantees it): its absence is a
+ * fault of Kontor's, never of the input, so it is an internal error naming what was missing.
+ */
+export function present<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`${what} is missing`);
+  return value;
 }
 
 /**

@@ -158,7 +158,10 @@ export type Query = {
   place?: Maybe<Place>;
   /** Searchable by path, code and barcode; PATH sorts in walking order. */
   places: PlacePage;
-  /** The place a scanned barcode names (exact match), or null (the booking screen's scan). */
+  /**
+   * The place a scanned barcode names (its barcode, also typed with Caps Lock on, or its former
+   * barcode), or null (the booking screens' scan).
+   */
   placeByBarcode?: Maybe<Place>;
 };
 
@@ -1027,7 +1030,7 @@ export type Deleted = {
 export type AvisStatus = 'ANNOUNCED' | 'PARTIALLY_BOOKED' | 'BOOKED' | 'CANCELLED';
 
 /**
- * An avis (advance shipping notice, shared/DOMAIN.md "Inbound"): what a supplier announces for
+ * An avis (advance shipping notice, docs/domain.md "Inbound"): what a supplier announces for
  * a client into a warehouse, and what was really received, booked onto places in receipts.
  */
 export type Avis = {
@@ -1190,7 +1193,7 @@ export type AvisBookingInput = {
   confirmOverDelivery?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-/** A postal address (SPEC.md §3). */
+/** A postal address (docs/product.md §3). */
 export type Address = {
   __typename?: 'Address';
   company: Scalars['String']['output'];
@@ -1534,11 +1537,11 @@ export type JobPage = {
   pageSize: Scalars['Int']['output'];
 };
 
-/** The states of an order (shared/DOMAIN.md "Outbound"). */
+/** The states of an order (docs/domain.md "Outbound"). */
 export type OrderStatus = 'PENDING' | 'PROCESSING' | 'COMPLETE' | 'ON_HOLD' | 'CANCELLED';
 
 /**
- * An order of a client (shared/DOMAIN.md "Outbound"). Amounts are EUR (stored as cents):
+ * An order of a client (docs/domain.md "Outbound"). Amounts are EUR (stored as cents):
  * subtotal is the sum of the lines' net, vat the sum of the lines' VAT (each rounded half-up to
  * the cent), total = subtotal + vat.
  */
@@ -1817,7 +1820,7 @@ export type PicklistResult = {
 };
 
 /**
- * A product of a client (shared/DOMAIN.md "Things and places"). Prices are EUR (stored as
+ * A product of a client (docs/domain.md "Things and places"). Prices are EUR (stored as
  * cents), weights kilograms, dimensions centimetres; texts not given are empty strings.
  */
 export type Product = {
@@ -2728,7 +2731,10 @@ export type Rack = {
   placeCount: Scalars['Int']['output'];
 };
 
-/** A place (Lagerplatz) on a rack: where stock lies. Its barcode is unique over all warehouses. */
+/**
+ * A place (Lagerplatz) on a rack: where stock lies. Its barcode is unique over all warehouses;
+ * the one printed on its label (shown wherever a column says barcode), `path` the codes.
+ */
 export type Place = {
   __typename?: 'Place';
   id: Scalars['ID']['output'];
@@ -2737,6 +2743,11 @@ export type Place = {
   name: Scalars['String']['output'];
   code: Scalars['String']['output'];
   barcode: Scalars['String']['output'];
+  /**
+   * The barcode before issue 30 gave the place one a scanner types alike in every keyboard
+   * layout (the old path barcode, `W1/S2/R03/P12`): it still finds the place when scanned.
+   */
+  formerBarcode?: Maybe<Scalars['String']['output']>;
   /** The codes down the tree, e.g. `W1 / S2 / R03 / P12`. */
   path: Scalars['String']['output'];
   widthCm?: Maybe<Scalars['Float']['output']>;
@@ -2806,7 +2817,10 @@ export type RackInput = {
 export type PlaceInput = {
   name: Scalars['String']['input'];
   code: Scalars['String']['input'];
-  /** Empty: the place's path without spaces (W1/S2/R03/P12). */
+  /**
+   * Empty: made from the path (W1.S2.R03.P12; PL<id> when a code holds Y, Z …). A new barcode
+   * may only hold capitals A–X, digits and dots (field error, rule barcodeChars).
+   */
   barcode?: InputMaybe<Scalars['String']['input']>;
   widthCm?: InputMaybe<Scalars['Float']['input']>;
   heightCm?: InputMaybe<Scalars['Float']['input']>;
@@ -2815,8 +2829,8 @@ export type PlaceInput = {
 
 /**
  * Many places on one rack at once: codes `prefix` + from … to, each number padded with zeros
- * to `digits` (prefix P, 1 to 40, 2 digits: P01 … P40). Names are the codes, barcodes the paths
- * without spaces.
+ * to `digits` (prefix P, 1 to 40, 2 digits: P01 … P40). Names are the codes, barcodes made from
+ * the paths (W1.S2.R03.P01).
  */
 export type PlacesInput = {
   prefix: Scalars['String']['input'];
@@ -5265,6 +5279,7 @@ export type PlaceResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   barcode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  formerBarcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   widthCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   heightCm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

@@ -7,6 +7,7 @@ import {
   validate,
   type DocumentNode,
   type GraphQLSchema,
+  type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
@@ -48,7 +49,8 @@ const costRules: ValidationRule[] = [
     scalarCost: 1,
     depthCostFactor: 1,
     flattenFragments: true,
-    ignoreIntrospection: false,
+    // Introspection is refused in production; in development tools need the standard query.
+    ignoreIntrospection: true,
     ...report(
       (found) => `The query is too complex: ${found} fields, at most ${MAX_COMPLEXITY} allowed.`,
     ),
@@ -109,9 +111,59 @@ export const OneOperationRule: ValidationRule = (context) => ({
   },
 });
 
-/** The validation rules on top of graphql's own: one operation per document; no introspection in production. */
+/**
+ * The depth limit of business queries: a field nested deeper than MAX_DEPTH (fragments
+ * followed) is refused. Introspection (`__schema`, `__type` and what they select) is not
+ * counted: the standard introspection query that GraphiQL, IDE plugins and codegen send is
+ * nested 13 deep through `ofType`, costs the server nothing per row, and production refuses
+ * introspection altogether.
+ */
+export const DepthRule: ValidationRule = (context) => {
+  const fragments = new Map(
+    context
+      .getDocument()
+      .definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d] as const),
+  );
+  let deepest = 0;
+  const walk = (set: SelectionSetNode | undefined, depth: number, seen: Set<string>): void => {
+    if (!set || deepest > MAX_DEPTH) return;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value.startsWith('__')) continue;
+        deepest = Math.max(deepest, depth);
+        walk(selection.selectionSet, depth + 1, seen);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        walk(selection.selectionSet, depth, seen);
+      } else {
+        const name = selection.name.value;
+        if (seen.has(name)) continue; // a fragment cycle: graphql's own rule reports it
+        walk(fragments.get(name)?.selectionSet, depth, new Set(seen).add(name));
+      }
+    }
+  };
+  return {
+    OperationDefinition(operation) {
+      deepest = 0;
+      walk(operation.selectionSet, 0, new Set()); // a root field is depth 0, as graphql-depth-limit counts
+      if (deepest > MAX_DEPTH)
+        context.reportError(
+          tooComplex(
+            `The query is nested too deep: at most ${MAX_DEPTH} levels below a root field are allowed.`,
+          ),
+        );
+    },
+  };
+};
+
+/**
+ * The validation rules on top of graphql's own: one operation per document, the depth limit
+ * of business queries; no introspection in production.
+ */
 export function validationRules(production: boolean): ValidationRule[] {
-  return production ? [OneOperationRule, NoSchemaIntrospectionCustomRule] : [OneOperationRule];
+  return production
+    ? [OneOperationRule, DepthRule, NoSchemaIntrospectionCustomRule]
+    : [OneOperationRule, DepthRule];
 }
 
 /**

@@ -9,14 +9,7 @@ import { guardRootFields } from './access';
 import { buildContext } from './context';
 import { toGraphqlError } from './errors';
 import { publishRecordChanges } from './record-changes';
-import {
-  costErrors,
-  isJsonText,
-  MAX_DEPTH,
-  MAX_TOKENS,
-  validationRules,
-  withoutSuggestions,
-} from './limits';
+import { costErrors, isJsonText, MAX_TOKENS, validationRules, withoutSuggestions } from './limits';
 
 /** The schema text: the base file, then each area's schema.graphql (as build/codegen.mjs reads it). */
 export function schemaSource(): string {
@@ -71,7 +64,6 @@ async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     path: '/graphql',
     graphiql: false,
     jit: 1,
-    queryDepth: MAX_DEPTH,
     // The parser stops at MAX_TOKENS: what is checked later is bounded in size.
     graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
     validationRules: validationRules(production),

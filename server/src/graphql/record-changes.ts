@@ -10,6 +10,7 @@ import {
 import { permissionsOfRequest } from '../auth/guards';
 import { addChannelRule } from '../realtime/channels';
 import { broadcast } from '../realtime/publish';
+import type { Db } from '../db';
 import type { GraphqlContext } from './context';
 
 // Realtime record changes (issue 10): after a GraphQL mutation has answered (its transaction
@@ -36,6 +37,25 @@ export interface RecordChange {
 }
 
 const ownChannels = new Map<string, string>();
+
+/**
+ * Publishes, after commit, RecordChanged of records a write changed besides the mutation's
+ * own answer (the orders a picklist reserved for, the orders an import or a shop sync made,
+ * the ledger rows a booking wrote) to the users who may view `typename`.
+ */
+export function publishRecords(
+  db: Db,
+  typename: string,
+  viewPermission: Permission,
+  ids: readonly (number | string)[],
+  change: Change,
+): void {
+  const channels = [recordChannel(viewPermission)];
+  for (const id of ids) {
+    const data: RecordChange = { typename, id: String(id), change };
+    broadcast(db, { channels, event: RECORD_CHANGED_EVENT, data });
+  }
+}
 
 /**
  * Declares that an area publishes the changes of `typename` on channels of its own (jobs:

@@ -12,8 +12,8 @@ uniqueConstraints({ departments_id_client_key: 'departmentId' });
 // The invoice export (issue 15): what was shipped to a client's customers in a period, one
 // row per shipped position (an order item in one shipment, its packages summed), priced with
 // the item's net unit price and VAT rate. A position's VAT is rounded half-up to the cent on
-// the position (DOMAIN.md "VAT"); every total is the sum of the positions' rounded values.
-// The period is of shipment dates, calendar days in Europe/Berlin (DOMAIN.md "Today").
+// the position (docs/domain.md "VAT"); every total is the sum of the positions' rounded values.
+// The period is of shipment dates, calendar days in Europe/Berlin (docs/domain.md "Today").
 
 /** More positions than this are exported by a background job (invoices.export), not at once. */
 export const DIRECT_EXPORT_LIMIT = 5000;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentUser, requirePermission, requireUser } from '../auth/guards';
 import { notFound, parseInput } from '../http/errors';
 import { socketIdOf } from '../realtime/plugin';
-import { findUserById } from '../users/users';
+import { findUserById } from '../auth/accounts';
 import { markAllNotificationsRead, markNotificationRead, notify } from './notifications';
 
 const messageBody = z.object({

@@ -1,8 +1,7 @@
 import { databaseOf, type Db, type SqlParam } from '../db';
 import { InvalidInput, type FieldProblems } from '../domain/errors';
 import type { GroupBatchOutcome } from '../imports/batches';
-import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
-import { broadcast } from '../realtime/publish';
+import { publishRecords } from '../graphql/record-changes';
 import type { Actor } from '../stock/stock';
 import {
   derived,
@@ -50,14 +49,6 @@ function orderColumnTypes(tx: Db): Promise<Map<string, string>> {
     columnTypes.set(database, types);
   }
   return types;
-}
-
-/** Publishes, after commit, orders made outside a GraphQL mutation (the lists and dashboard follow). */
-export function publishOrders(db: Db, ids: readonly number[]): void {
-  for (const id of ids) {
-    const data: RecordChange = { typename: 'Order', id: String(id), change: 'created' };
-    broadcast(db, { channels: [recordChannel('order:view')], event: RECORD_CHANGED_EVENT, data });
-  }
 }
 
 const keyOf = (shop: string | null, number: string) => `${shop ?? ''}\u0000${number}`;
@@ -243,6 +234,6 @@ export async function writeOrderBatch<G>(
          FROM json_to_recordset($1::json) AS e(order_id integer, detail jsonb)`,
       [JSON.stringify(errors), userId, actingUserId],
     );
-  publishOrders(tx, outcome.created);
+  publishRecords(tx, 'Order', 'order:view', outcome.created, 'created');
   return outcome;
 }

@@ -15,7 +15,7 @@ export type OrderFilter =
 
 const STATUSES = ['pending', 'processing', 'complete', 'on_hold', 'cancelled'];
 
-/** An address's parts (SPEC.md §3) with their columns after `ship_` and `bill_`. */
+/** An address's parts (docs/product.md §3) with their columns after `ship_` and `bill_`. */
 export const ADDRESS_PARTS = [
   ['company', 'company'],
   ['prefix', 'prefix'],

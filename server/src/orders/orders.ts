@@ -11,7 +11,7 @@ import {
 } from '../domain/errors';
 import type { Asked } from '../lists/projection';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
-import { releaseOrderReservations } from '../picklists/reservations';
+import { releaseOrderReservations } from '../stock/reservations';
 import type { ShippingMethod } from '../shipping/shipping';
 import type { Actor } from '../stock/stock';
 import {
@@ -24,7 +24,7 @@ import {
 } from './list';
 import { lineVatCents, totals, type ValidOrder } from './rules';
 
-// The business functions of orders (shared/DOMAIN.md "Outbound"): each takes a Db (or a
+// The business functions of orders (docs/domain.md "Outbound"): each takes a Db (or a
 // transaction's), who acts, and validated input (orders/rules.ts), and knows nothing of
 // GraphQL. Every change writes the order's history (order_events) in the same transaction.
 
@@ -695,7 +695,7 @@ export async function updateOrder(
   });
 }
 
-/** The transitions of the state machine (DOMAIN.md "Outbound"); on_hold → its held-from status is a release. */
+/** The transitions of the state machine (docs/domain.md "Outbound"); on_hold → its held-from status is a release. */
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'on_hold', 'cancelled'],
   // processing → pending: a cancelled picklist gives its orders back (issue 15), no user action.

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { clientLoaders } from '../clients/loaders';
 import { field, parse } from '../domain/validation';
-import { actingUser, type GraphqlContext } from '../graphql/context';
+import { actorOf, present, type GraphqlContext } from '../graphql/context';
 import type { OrderStatus as GraphqlOrderStatus, Resolvers } from '../graphql/generated';
 import { rowId } from '../graphql/ids';
-import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
+import { publishRecords } from '../graphql/record-changes';
 import { askedOf } from '../lists/projection';
-import { broadcast } from '../realtime/publish';
 import { stockLoaders } from '../stock/loaders';
-import type { Actor } from '../stock/stock';
 import { orderLoaders } from './loaders';
 import {
   bulkTransition,
@@ -25,18 +23,6 @@ import {
   type OrderStatus,
 } from './orders';
 import { orderInput } from './rules';
-
-/** Who acts: the session's user, and under login-as the original user who really acts. */
-function actorOf(context: GraphqlContext): Actor {
-  const user = actingUser(context);
-  return { userId: user.id, actingUserId: context.request.session?.impersonatorId ?? user.id };
-}
-
-/** A loaded record that must exist (a foreign key guarantees it). */
-function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`orders: ${what} is missing`);
-  return value;
-}
 
 const toApi = (status: OrderStatus) => status.toUpperCase() as GraphqlOrderStatus;
 const cents = (value: number) => Math.round(value) / 100;
@@ -58,11 +44,13 @@ async function bulk(
 ) {
   const parsed = parse(bulkIds, { ids });
   const orders = await bulkTransition(context.db, actorOf(context), parsed.ids, action);
-  const channel = recordChannel('order:view');
-  for (const order of orders) {
-    const data: RecordChange = { typename: 'Order', id: String(order.id), change: 'updated' };
-    broadcast(context.db, { channels: [channel], event: RECORD_CHANGED_EVENT, data });
-  }
+  publishRecords(
+    context.db,
+    'Order',
+    'order:view',
+    orders.map((order) => order.id),
+    'updated',
+  );
   return orders;
 }
 

@@ -173,7 +173,7 @@ export type OrderInput = z.input<typeof orderInput>;
 /** An order after validation: what createOrder and updateOrder take (prices in cents). */
 export type ValidOrder = z.output<typeof orderInput>;
 
-/** The line's VAT in cents: net × rate %, rounded half-up to the cent (DOMAIN.md "VAT"). */
+/** The line's VAT in cents: net × rate %, rounded half-up to the cent (docs/domain.md "VAT"). */
 export function lineVatCents(netCents: number, vatRate: number): number {
   return Math.floor((netCents * vatRate + 50) / 100);
 }

@@ -4,15 +4,16 @@ import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import type { Actor } from '../stock/stock';
-import { stocktakingLockOf } from '../stocktaking/locks';
+import { stocktakingLockOf } from '../stock/locks';
+import { scanNamesPlace } from '../warehouses/warehouses';
 import {
   lockStockRows,
   releasePicklistReservations,
   reserve,
   type NewReservation,
-} from './reservations';
+} from '../stock/reservations';
 
-// Picklists (issue 15; migration 0130; shared/DOMAIN.md "Outbound"). Creating one reserves
+// Picklists (issue 15; migration 0130; docs/domain.md "Outbound"). Creating one reserves
 // stock for a batch of pending orders (first expiry first out) and moves them to processing;
 // picking confirms lines by scanned place and EAN; cancelling releases what is still held.
 // Business functions `(db, actor, typed input)`, knowing nothing of GraphQL; each runs in one
@@ -208,7 +209,7 @@ interface CandidateStock {
  * with a fulfillment error are left to /order/error; orders another picklist is taking right
  * now are skipped). Each order is reserved fully or not at all: its positions from the stock
  * rows with something available, first expiry first out (earliest best-before, then rows
- * without; then the oldest booking; then the walking order: DOMAIN.md "Which stock goes first"), never from a place a running stocktaking locks. A
+ * without; then the oldest booking; then the walking order: docs/domain.md "Which stock goes first"), never from a place a running stocktaking locks. A
  * reserved order becomes processing; one that cannot be reserved stays pending with its
  * fulfillment error. No order reserved: no picklist (picklist null, the errors listed).
  */
@@ -472,17 +473,19 @@ export async function pickLine(db: Db, actor: Actor, input: ValidPick): Promise<
       quantity: number;
       picked: number;
       barcode: string;
+      formerBarcode: string | null;
       path: string;
       ean: string;
       sku: string;
     }>(
-      `SELECT l.quantity, l.picked_quantity AS picked, p.barcode, p.path, pr.ean, pr.sku
+      `SELECT l.quantity, l.picked_quantity AS picked, p.barcode,
+              p.former_barcode AS "formerBarcode", p.path, pr.ean, pr.sku
          FROM picklist_lines l JOIN places p ON p.id = l.place_id JOIN products pr ON pr.id = l.product_id
         WHERE l.id = $1`,
       [input.lineId],
     );
     const row = line!;
-    if (input.placeBarcode.toLowerCase() !== row.barcode.toLowerCase())
+    if (!scanNamesPlace(input.placeBarcode, row))
       throw invalidField(
         'placeBarcode',
         'place',

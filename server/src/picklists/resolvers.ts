@@ -1,14 +1,11 @@
 import { clientLoaders } from '../clients/loaders';
-import type { Db } from '../db';
 import { parse } from '../domain/validation';
-import { actingUser, type GraphqlContext } from '../graphql/context';
+import { actorOf, present } from '../graphql/context';
 import type { PicklistStatus as GraphqlPicklistStatus, Resolvers } from '../graphql/generated';
 import { rowId } from '../graphql/ids';
-import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
+import { publishRecords } from '../graphql/record-changes';
 import { orderLoaders } from '../orders/loaders';
-import { broadcast } from '../realtime/publish';
 import { stockLoaders } from '../stock/loaders';
-import type { Actor } from '../stock/stock';
 import { warehouseLoaders } from '../warehouses/loaders';
 import { picklistLoaders } from './loaders';
 import {
@@ -21,32 +18,8 @@ import {
 } from './picklists';
 import { picklistInput, pickInput } from './rules';
 
-/** Who acts: the session's user, and under login-as the original user who really acts. */
-export function actorOf(context: GraphqlContext): Actor {
-  const user = actingUser(context);
-  return { userId: user.id, actingUserId: context.request.session?.impersonatorId ?? user.id };
-}
-
-function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`picklists: ${what} is missing`);
-  return value;
-}
-
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 const toApi = (status: PicklistStatus) => status.toUpperCase() as GraphqlPicklistStatus;
-
-/** Publishes, after commit, that orders changed (status, error): lists, details and the dashboard follow. */
-export function publishOrders(db: Db, ids: readonly number[]): void {
-  for (const id of ids) {
-    const data: RecordChange = { typename: 'Order', id: String(id), change: 'updated' };
-    broadcast(db, { channels: [recordChannel('order:view')], event: RECORD_CHANGED_EVENT, data });
-  }
-}
-
-function publishPicklist(db: Db, id: number, change: RecordChange['change']): void {
-  const data: RecordChange = { typename: 'Picklist', id: String(id), change };
-  broadcast(db, { channels: [recordChannel('picklist:view')], event: RECORD_CHANGED_EVENT, data });
-}
 
 /**
  * Picklists: picklist:view reads, picklist:create creates and cancels, picklist:pick picks
@@ -71,13 +44,15 @@ export const picklistResolvers: Resolvers = {
         actorOf(context),
         parse(picklistInput, args.input),
       );
-      if (result.picklist) publishPicklist(context.db, result.picklist.id, 'created');
-      publishOrders(context.db, [
+      if (result.picklist)
+        publishRecords(context.db, 'Picklist', 'picklist:view', [result.picklist.id], 'created');
+      const orderIds = [
         ...(result.picklist
           ? await picklistLoaders(context).orderIds.load(result.picklist.id)
           : []),
         ...result.errors.map((e) => e.orderId),
-      ]);
+      ];
+      publishRecords(context.db, 'Order', 'order:view', orderIds, 'updated');
       return result;
     },
     pickLine: async (_, args, context) =>
@@ -94,7 +69,8 @@ export const picklistResolvers: Resolvers = {
     cancelPicklist: async (_, args, context) => {
       const id = rowId(args.id, 'Picklist');
       const picklist = await cancelPicklist(context.db, actorOf(context), id, args.version);
-      publishOrders(context.db, await picklistLoaders(context).orderIds.load(id));
+      const orderIds = await picklistLoaders(context).orderIds.load(id);
+      publishRecords(context.db, 'Order', 'order:view', orderIds, 'updated');
       return picklist;
     },
   },

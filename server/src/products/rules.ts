@@ -10,8 +10,8 @@ import {
 import { z } from 'zod';
 import { field } from '../domain/validation';
 
-// The rules of a product and its hazardous-goods data (shared/DOMAIN.md "Things and places",
-// SPEC.md §3). The product form (GraphQL) and the product import (each file row) validate with
+// The rules of a product and its hazardous-goods data (docs/domain.md "Things and places",
+// docs/product.md §3). The product form (GraphQL) and the product import (each file row) validate with
 // exactly these: every message is English and names its field, every custom issue carries
 // `params.rule` for the screens' translated texts. Parse with `parse` from domain/validation.
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { User } from '../users/users';
+import type { User } from '../auth/accounts';
 import type { PresenceMember } from './bus';
 
 /** What a channel rule answers: false (403), true (private channel) or the presence member. */

@@ -2,7 +2,6 @@ import { publishStockChanges } from '../avis/realtime';
 import { parse } from '../domain/validation';
 import type { Resolvers } from '../graphql/generated';
 import { argumentId, rowId } from '../graphql/ids';
-import { actorOf, publishOrders } from '../picklists/resolvers';
 import { picklistLoaders } from '../picklists/loaders';
 import { packingNumberInput, shipAllInput, shipmentInput } from './rules';
 import {
@@ -13,16 +12,12 @@ import {
   shipAll,
   type ShipmentOutcome,
 } from './shipments';
-import type { GraphqlContext } from '../graphql/context';
-
-function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`shipments: ${what} is missing`);
-  return value;
-}
+import { actorOf, present, type GraphqlContext } from '../graphql/context';
+import { publishRecords } from '../graphql/record-changes';
 
 /** After commit: the order (lists, details, dashboard) and the stock (inventory, ledger) follow. */
 function published(context: GraphqlContext, outcome: ShipmentOutcome) {
-  publishOrders(context.db, [outcome.shipment.orderId]);
+  publishRecords(context.db, 'Order', 'order:view', [outcome.shipment.orderId], 'updated');
   publishStockChanges(context.db, outcome.changes);
   return outcome.shipment;
 }

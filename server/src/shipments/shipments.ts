@@ -2,11 +2,11 @@ import { recordShipmentPush } from '../shops/outbox';
 import type { Db } from '../db';
 import { conflict, InvalidInput, notFound, staleEdit, type FieldProblems } from '../domain/errors';
 import type { OrderPackage, OrderStatus } from '../orders/orders';
-import { releaseOrderReservations } from '../picklists/reservations';
+import { releaseOrderReservations } from '../stock/reservations';
 import { STOCK_CHANGE_COLUMNS, type Actor, type StockChange } from '../stock/stock';
-import { stocktakingLockOf } from '../stocktaking/locks';
+import { stocktakingLockOf } from '../stock/locks';
 
-// The packing station (issue 15; shared/DOMAIN.md "Outbound"): a shipment is what was
+// The packing station (issue 15; docs/domain.md "Outbound"): a shipment is what was
 // finished for an order in one go — packages (shipments, shipment_packages,
 // shipment_package_items of migration 0110) — and the stock it booked out (one stock change,
 // reason 'shipment', reference the shipment id, per touched stock row).

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 
 // How Kontor talks to a shop: every connector's requests go through one ShopHttp per
-// connection, which keeps CONNECTORS.md's rules so no connector has to: at most
+// connection, which keeps docs/shops.md's rules so no connector has to: at most
 // MAX_IN_FLIGHT requests at once per shop (per node), retries of 429, 5xx, time-outs and
 // network errors with exponential back-off and full jitter, a Retry-After honoured for the
 // whole shop (no request of this connection leaves before it runs out), and every attempt

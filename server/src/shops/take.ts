@@ -3,8 +3,7 @@ import type { Db, SqlParam } from '../db';
 import { DomainError, type FieldProblems } from '../domain/errors';
 import { ruleOf } from '../domain/validation';
 import { addressInput, type Address } from '../clients/clients';
-import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
-import { broadcast } from '../realtime/publish';
+import { publishRecords } from '../graphql/record-changes';
 import {
   checkFulfillment,
   insertItems,
@@ -22,7 +21,7 @@ import { MAX_ITEMS, MAX_QUANTITY, type ValidOrder } from '../orders/rules';
 import { writeOrderBatch, type BatchOrder } from '../orders/import-write';
 import type { ShopAddress, ShopOrder } from './connector';
 
-// How a shop's order becomes a Kontor order (docs/shops.md "Import rules"), one order per
+// How a shop's order becomes a Kontor order (docs/shops.md "Taking an order"), one order per
 // transaction under an advisory lock of (connection, the shop's id), with the binding's unique
 // key as the last word: no rerun, parallel run or webhook makes a second order.
 // - New and in an imported state: created (unknown SKUs and unmapped shipping methods become
@@ -235,11 +234,6 @@ async function checkShopOrder(
   await recordFulfillment(tx, null, orderId, named);
 }
 
-function publish(tx: Db, orderId: number, change: RecordChange['change']): void {
-  const data: RecordChange = { typename: 'Order', id: String(orderId), change };
-  broadcast(tx, { channels: [recordChannel('order:view')], event: RECORD_CHANGED_EVENT, data });
-}
-
 async function createFromShop(
   tx: Db,
   connection: TakeConnection,
@@ -277,7 +271,7 @@ async function createFromShop(
       JSON.stringify({ ...order.data, contentHash: contentHash(order) }),
     ],
   );
-  publish(tx, id, 'created');
+  publishRecords(tx, 'Order', 'order:view', [id], 'created');
   return id;
 }
 
@@ -309,7 +303,7 @@ async function updateFromShop(
     detail: { shop: connection.name, fields: ['shop'] },
   });
   await checkShopOrder(tx, orderId, order, connection);
-  publish(tx, orderId, 'updated');
+  publishRecords(tx, 'Order', 'order:view', [orderId], 'updated');
 }
 
 async function setConflict(
@@ -377,7 +371,7 @@ async function takeInTransaction(
       outcome = 'conflict';
     } else if (current!.status !== 'cancelled') {
       await transition(tx, null, binding.orderId, 'cancelled');
-      publish(tx, binding.orderId, 'updated');
+      publishRecords(tx, 'Order', 'order:view', [binding.orderId], 'updated');
       outcome = 'cancelled';
     }
   } else if (hash !== binding.data.contentHash) {

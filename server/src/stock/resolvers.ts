@@ -1,6 +1,6 @@
 import { clientLoaders } from '../clients/loaders';
 import { hasNul, parse } from '../domain/validation';
-import { actingUser, heldPermissions, type GraphqlContext } from '../graphql/context';
+import { actorOf, heldPermissions, present } from '../graphql/context';
 import type { Resolvers, StockReason } from '../graphql/generated';
 import { argumentId } from '../graphql/ids';
 import { notFound } from '../domain/errors';
@@ -16,19 +16,7 @@ import {
 } from './inventory';
 import { stockLoaders } from './loaders';
 import { bookingInput, correctionInput, moveInput } from './rules';
-import { bookIn, bookOut, correctStock, moveStock, type Actor } from './stock';
-
-/** Who books: the session's user, and under login-as the original user who really acts. */
-function actorOf(context: GraphqlContext): Actor {
-  const user = actingUser(context);
-  return { userId: user.id, actingUserId: context.request.session?.impersonatorId ?? user.id };
-}
-
-/** A loaded record that must exist (a foreign key guarantees it). */
-function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`stock: ${what} is missing`);
-  return value;
-}
+import { bookIn, bookOut, correctStock, moveStock } from './stock';
 
 /** A ledger row's id argument: a positive whole number (bigint). */
 const ledgerId = (id: string | number) => {

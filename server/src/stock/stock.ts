@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
 import type { ValidBooking, ValidCorrection, ValidMove } from './rules';
-import { lockedMessage, stocktakingLockOf } from '../stocktaking/locks';
+import { lockedMessage, stocktakingLockOf } from './locks';
 
 // Stock per product × place × lot and its append-only ledger (migration 0090). Every change
 // of a quantity writes the stock row and one stock_changes row per touched stock row in one

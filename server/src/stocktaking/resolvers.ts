@@ -1,7 +1,7 @@
 import { clientLoaders } from '../clients/loaders';
 import { invalidField, notFound } from '../domain/errors';
 import { hasNul, nulMessage, parse } from '../domain/validation';
-import { actingUser, type GraphqlContext } from '../graphql/context';
+import { actorOf, present } from '../graphql/context';
 import type { Resolvers, StocktakingStatus } from '../graphql/generated';
 import { argumentId, rowId } from '../graphql/ids';
 import { RECORD_CHANGED_EVENT, recordChannel, type RecordChange } from '../graphql/record-changes';
@@ -9,7 +9,6 @@ import { listPage } from '../lists/list';
 import { broadcast } from '../realtime/publish';
 import type { Db } from '../db';
 import { stockLoaders } from '../stock/loaders';
-import type { Actor } from '../stock/stock';
 import { warehouseLoaders } from '../warehouses/loaders';
 import { stocktakingLineList, stocktakingList, stocktakingPlaceList } from './list';
 import { stocktakingLoaders } from './loaders';
@@ -32,18 +31,6 @@ import {
   type StocktakingPlaceRecord,
   type StocktakingRecord,
 } from './stocktaking';
-
-/** Who acts: the session's user, and under login-as the original user who really acts. */
-function actorOf(context: GraphqlContext): Actor {
-  const user = actingUser(context);
-  return { userId: user.id, actingUserId: context.request.session?.impersonatorId ?? user.id };
-}
-
-/** A loaded record that must exist (a foreign key guarantees it). */
-function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`stocktaking: ${what} is missing`);
-  return value;
-}
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 const euros = (cents: number) => Math.round(cents) / 100;

@@ -10,6 +10,7 @@ import {
 } from '../domain/errors';
 import type { Actor, StockChange } from '../stock/stock';
 import { STOCK_CHANGE_COLUMNS } from '../stock/stock';
+import { scannedPlaceSql, scanOrderSql } from '../warehouses/warehouses';
 import type { ValidCount, ValidStocktaking } from './rules';
 
 // Stocktaking (Inventur, issue 16; migration 0120). Status draft → counting → counted →
@@ -130,7 +131,10 @@ export async function findStocktakingPlace(
   return row;
 }
 
-/** A place of a stocktaking by the place's barcode (undefined when not in its scope). */
+/**
+ * A place of a stocktaking by a scanned barcode, as the booking screens find places
+ * (`scannedPlaceSql`: also a former barcode); undefined when not in its scope.
+ */
 export async function findStocktakingPlaceByBarcode(
   db: Db,
   stocktakingId: number,
@@ -138,7 +142,8 @@ export async function findStocktakingPlaceByBarcode(
 ): Promise<StocktakingPlaceRecord | undefined> {
   const [row] = await db.query<StocktakingPlaceRecord>(
     `SELECT ${PLACE_COLUMNS} FROM stocktaking_places sp JOIN places pl ON pl.id = sp.place_id
-      WHERE sp.stocktaking_id = $1 AND pl.barcode = $2`,
+      WHERE sp.stocktaking_id = $1 AND ${scannedPlaceSql('pl', '$2')}
+      ORDER BY ${scanOrderSql('pl', '$2')} LIMIT 1`,
     [stocktakingId, barcode.trim()],
   );
   return row;

@@ -10,7 +10,7 @@ import { field } from '../domain/validation';
 import type { Role } from '../roles/roles';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import { userList } from './list';
-import { permissionsOf } from './permissions';
+import { permissionsOf } from '../auth/accounts';
 
 // The unique indexes of this area's tables: a race for one value gives a field error.
 uniqueConstraints({ users_email_lower_key: 'email' });

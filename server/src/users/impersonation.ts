@@ -8,8 +8,7 @@ import {
 } from '../auth/sessions';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db';
-import { permissionsOf } from './permissions';
-import { findUserById } from './users';
+import { findUserById, permissionsOf } from '../auth/accounts';
 
 /** The permission that allows logging in as another user. */
 export const IMPERSONATE_PERMISSION = 'user:impersonate';

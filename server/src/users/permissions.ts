@@ -2,27 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import { kysely } from '../db/kysely';
 
-/**
- * SQL: the sorted names of the permissions the user `userId` (an SQL expression) holds through
- * their roles, as a text array. One expression for permissionsOf and the per-request session
- * lookup, which reads session, user and permissions in one statement.
- */
-export function permissionsOfUserSql(userId: string): string {
-  return `ARRAY(SELECT DISTINCT p.name FROM user_roles ur
-    JOIN role_permissions rp ON rp.role_id = ur.role_id
-    JOIN permissions p ON p.id = rp.permission_id
-    WHERE ur.user_id = ${userId} ORDER BY p.name)`;
-}
-
-/** The names of the permissions a user holds through their roles, sorted. */
-export async function permissionsOf(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.query<{ names: string[] }>(
-    `SELECT ${permissionsOfUserSql('$1::int')} AS names`,
-    [userId],
-  );
-  return rows[0]?.names ?? [];
-}
-
 /** Creates a role holding the named permissions (every name must exist); returns its id. */
 export async function createRole(
   db: Db,

@@ -11,7 +11,8 @@ import { field } from '../domain/validation';
 import { unreadNotifications } from '../notifications/notifications';
 import { IMPERSONATE_PERMISSION, impersonateUser, leaveImpersonation } from './impersonation';
 import { userResolvers } from './resolvers';
-import { findUserById, updateAccount, type User } from './users';
+import { findUserById, type User } from '../auth/accounts';
+import { updateAccount } from './users';
 import { exportRoutes } from '../lists/routes';
 import { userList } from './list';
 

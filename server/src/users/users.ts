@@ -3,39 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import { kysely } from '../db/kysely';
 import type { FieldErrors } from '../http/errors';
-
-/** A user as every area sees it (never with the password hash). */
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** A user with the stored password hash, for authentication only. */
-export interface UserWithPassword extends User {
-  passwordHash: string;
-}
-
-/** Finds a user by id. */
-export async function findUserById(db: Db, id: number): Promise<User | undefined> {
-  return kysely(db)
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Finds a user by e-mail address, ignoring case, with the password hash. */
-export async function findUserByEmail(
-  db: Db,
-  email: string,
-): Promise<UserWithPassword | undefined> {
-  return kysely(db)
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'password_hash as passwordHash'])
-    .where(sql`lower(email)`, '=', sql`lower(${email})`)
-    .executeTakeFirst();
-}
+import type { User } from '../auth/accounts';
 
 /** What a new user needs. */
 export interface NewUser {

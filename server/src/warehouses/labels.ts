@@ -4,7 +4,9 @@ import type { Place } from './warehouses';
 
 // Place labels: A4 sheets of 3 × 8 labels (70 × 37.125 mm, the common adhesive sheets), each
 // with the place's path in large print and its barcode as Code 128 drawn as vector bars
-// (sharp at any printer resolution) with the barcode's text below.
+// (sharp at any printer resolution) with the barcode's text below. The barcode is the place's
+// `barcode`, the one every screen shows (made of characters a scanner types alike in any
+// keyboard layout, see warehouses.ts); a former path barcode is never printed again.
 
 const MM = 72 / 25.4;
 const PAGE = { width: 210 * MM, height: 297 * MM };

@@ -55,8 +55,8 @@ export const warehouseList: ListDefinition<WarehouseSort> = {
  */
 export const placeList: ListDefinition<PlaceSort, 'warehouseId' | 'rackId'> = {
   select: `p.id, p.rack_id AS "rackId", p.warehouse_id AS "warehouseId", p.name, p.code,
-  p.barcode, p.path, p.width_cm::float8 AS "widthCm", p.height_cm::float8 AS "heightCm",
-  p.length_cm::float8 AS "lengthCm", p.version`,
+  p.barcode, p.former_barcode AS "formerBarcode", p.path, p.width_cm::float8 AS "widthCm",
+  p.height_cm::float8 AS "heightCm", p.length_cm::float8 AS "lengthCm", p.version`,
   from: 'places p',
   estimatedFrom: 'places',
   searchColumns: ['p.path', 'p.barcode'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parse } from '../domain/validation';
 import type { Resolvers } from '../graphql/generated';
+import { present } from '../graphql/context';
 import { argumentId, rowId } from '../graphql/ids';
 import { warehouseLoaders } from './loaders';
 import {
@@ -25,12 +26,6 @@ import {
   updateWarehouse,
   warehouseInput,
 } from './warehouses';
-
-/** A parent that must exist (a row whose parent vanished is a bug, not a user error). */
-function present<T>(row: T | undefined, what: string): T {
-  if (!row) throw new Error(`${what} is missing`);
-  return row;
-}
 
 /**
  * Warehouses, storages, racks and places: reading needs warehouse:view (placeByBarcode

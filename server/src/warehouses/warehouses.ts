@@ -8,7 +8,7 @@ import { columnsSql } from '../lists/projection';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import { placeList, WAREHOUSE_FIELDS, warehouseList } from './list';
 
-// Warehouses → storages → racks → places (shared/DOMAIN.md "Things and places"). A place's
+// Warehouses → storages → racks → places (docs/domain.md "Things and places"). A place's
 // `path` is the codes down the tree (`W1 / S2 / R03 / P12`) and `path_sort` its walking-order
 // key; every change of a code rewrites the paths below it in the same transaction. Every
 // write in a warehouse's tree first locks the warehouse row (FOR NO KEY UPDATE, which does
@@ -29,6 +29,11 @@ uniqueConstraints({
   },
   places_rack_code_key: { field: 'code', message: 'The code has already been taken on this rack.' },
   places_barcode_key: {
+    field: 'barcode',
+    message: 'The barcode has already been taken by another place.',
+  },
+  // Only migration 0161 writes former barcodes (the old path barcodes, all distinct).
+  places_former_barcode_key: {
     field: 'barcode',
     message: 'The barcode has already been taken by another place.',
   },
@@ -70,6 +75,8 @@ export interface Place {
   name: string;
   code: string;
   barcode: string;
+  /** The barcode before migration 0161 gave the place a safe one: it still scans (old labels). */
+  formerBarcode: string | null;
   path: string;
   widthCm: number | null;
   heightCm: number | null;
@@ -85,9 +92,57 @@ export function pathSort(path: string): string {
   return path.replace(/\d+/g, (digits) => (digits.length < 10 ? digits.padStart(10, '0') : digits));
 }
 
-/** The default barcode of a place: its path without spaces (`W1/S2/R03/P12`). */
-export function defaultBarcode(path: string): string {
-  return path.replace(/\s+/g, '');
+// Barcodes a hand scanner types safely. A scanner types as a keyboard: it presses the key of
+// each character in the layout it is set to, and the computer reads the key in its own
+// layout. Set differently (a scanner on US English at a German PC, or the other way round),
+// only characters on the same key in both arrive as printed: German QWERTZ swaps Y and Z,
+// types "-" on the US "/" key and "ß" on the US "-" key, and "/" is Shift+7. Capitals A–X,
+// the digits and "." (both unshifted) sit on the same keys in the US, UK, German, Swiss,
+// Nordic, Spanish and Italian layouts. Migration 0161 explains the rest.
+
+/** The characters of a safe barcode: capitals A–X (no Y, Z), digits, ".". */
+export const SAFE_BARCODE = /^[0-9A-X.]+$/;
+
+/** A barcode of the safe characters at most 64 long (what Code 128 labels and the field take). */
+export function isSafeBarcode(code: string): boolean {
+  return code.length <= 64 && SAFE_BARCODE.test(code);
+}
+
+/**
+ * The barcode made from a place's path: the codes upper-cased with "." between them, "-" and
+ * "_" as "." (`W1 / S2 / R03 / P12` → `W1.S2.R03.P12`); null when a code holds other unsafe
+ * characters (Y, Z) or it is too long — the place then gets `PL<id>` (`fallbackBarcodeSql`;
+ * SQL twin of both: migration 0161).
+ */
+export function safeBarcode(path: string): string | null {
+  const derived = path.split(PATH_SEPARATOR).join('.').replace(/[-_]/g, '.').toUpperCase();
+  return isSafeBarcode(derived) ? derived : null;
+}
+
+/** The barcode of a place whose path makes none: `PL<id>` (no "." — never a path's barcode). */
+export const fallbackBarcodeSql = (id: string) => `'PL' || ${id}`;
+
+/**
+ * The condition "the place row `alias` is the one the scanned code `param` names": its
+ * barcode; the same typed with Caps Lock on (a scanner sends Shift+letter for capitals,
+ * which Caps Lock turns into small letters); or its former barcode (old labels). Order by
+ * `scanOrderSql` so that an exact barcode wins over a case-insensitive one.
+ */
+export const scannedPlaceSql = (alias: string, param: string) =>
+  `(${alias}.barcode = ${param} OR ${alias}.barcode = upper(${param}) OR ${alias}.former_barcode = ${param})`;
+export const scanOrderSql = (alias: string, param: string) =>
+  `${alias}.barcode = ${param} DESC, ${alias}.barcode = upper(${param}) DESC`;
+
+/** Whether a scanned code names this place (as scannedPlaceSql, ignoring case like the picking check). */
+export function scanNamesPlace(
+  code: string,
+  place: { barcode: string; formerBarcode: string | null },
+): boolean {
+  const text = code.trim().toLowerCase();
+  return (
+    text === place.barcode.toLowerCase() ||
+    (place.formerBarcode !== null && text === place.formerBarcode.toLowerCase())
+  );
 }
 
 /** A code of the tree: letters, digits, dot, dash, underscore (it becomes part of paths and barcodes). */
@@ -129,7 +184,11 @@ const dimension = (name: string) =>
       value === undefined || value === null ? null : Math.round(value * 10) / 10,
     );
 
-/** A barcode: printable ASCII without spaces (Code 128), at most 64 characters. */
+/**
+ * A barcode: printable ASCII without spaces (Code 128), at most 64 characters. A barcode
+ * typed new must be safe as well (`assertSafeBarcode`: createPlace / updatePlace, which know
+ * whether it is new); one a user typed before stays.
+ */
 const barcode = z
   .string({ error: 'The barcode field must be a string.' })
   .trim()
@@ -153,7 +212,7 @@ export type ValidWarehouse = z.output<typeof warehouseInput>;
 export const nodeInput = z.object({ name: field.requiredString('name'), code: code() });
 export type ValidNode = z.output<typeof nodeInput>;
 
-/** The rules of a place; an empty barcode becomes the place's path without spaces. */
+/** The rules of a place; an empty barcode becomes one made from the path (`safeBarcode`). */
 export const placeInput = z.object({
   name: field.requiredString('name'),
   code: code(),
@@ -236,8 +295,8 @@ export function toWarehouse({ id, name, code, version, ...rest }: WarehouseRow):
 const STORAGE_COLUMNS = `s.id, s.warehouse_id AS "warehouseId", s.name, s.code, s.version`;
 const RACK_COLUMNS = `r.id, r.storage_id AS "storageId", s.warehouse_id AS "warehouseId", r.name, r.code, r.version`;
 export const PLACE_COLUMNS = `p.id, p.rack_id AS "rackId", p.warehouse_id AS "warehouseId", p.name, p.code,
-  p.barcode, p.path, p.width_cm::float8 AS "widthCm", p.height_cm::float8 AS "heightCm",
-  p.length_cm::float8 AS "lengthCm", p.version`;
+  p.barcode, p.former_barcode AS "formerBarcode", p.path, p.width_cm::float8 AS "widthCm",
+  p.height_cm::float8 AS "heightCm", p.length_cm::float8 AS "lengthCm", p.version`;
 
 /** The sort keys of the warehouse list. */
 export type WarehouseSort = 'NAME' | 'CODE' | 'CITY' | 'ID';
@@ -335,11 +394,19 @@ export async function placeCounts(
   );
 }
 
-/** The place a scanned barcode names (exact, after trimming), or undefined. */
+/**
+ * The place a scanned barcode names (after trimming; `scannedPlaceSql`: also with Caps Lock
+ * on, and by its former barcode), or undefined.
+ */
 export async function findPlaceByBarcode(db: Db, code: string): Promise<Place | undefined> {
   const text = code.trim();
   if (text === '' || text.length > 64 || text.includes('\u0000')) return undefined;
-  return queryOne<Place>(db, `SELECT ${PLACE_COLUMNS} FROM places p WHERE p.barcode = $1`, [text]);
+  return queryOne<Place>(
+    db,
+    `SELECT ${PLACE_COLUMNS} FROM places p WHERE ${scannedPlaceSql('p', '$1')}
+      ORDER BY ${scanOrderSql('p', '$1')} LIMIT 1`,
+    [text],
+  );
 }
 
 // ---------------------------------------------------------------- tree locks and paths
@@ -633,23 +700,45 @@ async function rackPrefix(
   return row;
 }
 
-/** Creates a place on a rack; code new on the rack, barcode new everywhere (default: the path without spaces). */
+/**
+ * Refuses a barcode typed new that holds characters a scanner set to another keyboard layout
+ * types differently (field error barcode, rule barcodeChars; see SAFE_BARCODE).
+ */
+function assertSafeBarcode(barcode: string): void {
+  if (!isSafeBarcode(barcode))
+    throw invalidField(
+      'barcode',
+      'barcodeChars',
+      'The barcode may only contain capital letters A to X, digits and dots: a hand scanner set to another keyboard layout types Y, Z, "/", "-" and other characters differently.',
+    );
+}
+
+/**
+ * Creates a place on a rack; code new on the rack, barcode new everywhere and safe (default:
+ * made from the path, `safeBarcode`, else `PL<id>`).
+ */
 export async function createPlace(db: Db, rackId: number, input: ValidPlace): Promise<Place> {
+  if (input.barcode !== '') assertSafeBarcode(input.barcode);
   return db.transaction(async (tx) => {
     await lockTree(tx, await warehouseOfRack(tx, rackId));
     const { prefix, warehouseId } = await rackPrefix(tx, rackId);
     const path = `${prefix}${PATH_SEPARATOR}${input.code}`;
+    // The id is drawn first: a path that makes no safe barcode gives PL<id>.
     const row = await queryOne<Place>(
       tx,
-      `INSERT INTO places AS p (rack_id, warehouse_id, name, code, barcode, width_cm, height_cm,
-         length_cm, path, path_sort)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${PLACE_COLUMNS}`,
+      `WITH n AS (SELECT nextval(pg_get_serial_sequence('places', 'id'))::int AS id)
+       INSERT INTO places AS p (id, rack_id, warehouse_id, name, code, barcode, width_cm,
+         height_cm, length_cm, path, path_sort)
+       SELECT n.id, $1, $2, $3, $4, coalesce($5::text, ${fallbackBarcodeSql('n.id')}), $6, $7,
+              $8, $9, $10
+         FROM n
+       RETURNING ${PLACE_COLUMNS}`,
       [
         rackId,
         warehouseId,
         input.name,
         input.code,
-        input.barcode || defaultBarcode(path),
+        input.barcode || safeBarcode(path),
         input.widthCm,
         input.heightCm,
         input.lengthCm,
@@ -674,7 +763,8 @@ async function warehouseOfPlace(db: Db, id: number): Promise<number> {
 
 /**
  * Saves a place's changes made on `version`. An empty barcode keeps the current one (a
- * printed label stays valid when a code changes); the path follows the code.
+ * printed label stays valid when a code changes); the path follows the code. A changed
+ * barcode must be safe (`assertSafeBarcode`); the current one stays even when it is not.
  */
 export async function updatePlace(
   db: Db,
@@ -691,6 +781,7 @@ export async function updatePlace(
     );
     if (!current) throw notFound('Place not found.');
     if (current.version !== version) throw staleEdit();
+    if (input.barcode !== '' && input.barcode !== current.barcode) assertSafeBarcode(input.barcode);
     const { prefix } = await rackPrefix(tx, current.rackId);
     const path = `${prefix}${PATH_SEPARATOR}${input.code}`;
     const row = await queryOne<Place>(
@@ -748,7 +839,7 @@ export async function createPlaces(db: Db, rackId: number, input: ValidPlaces): 
     const { prefix, warehouseId } = await rackPrefix(tx, rackId);
     const codes = bulkCodes(input);
     const paths = codes.map((c) => `${prefix}${PATH_SEPARATOR}${c}`);
-    const barcodes = paths.map(defaultBarcode);
+    const barcodes = paths.map(safeBarcode);
     const taken = await tx.query<{ code: string }>(
       `SELECT code FROM places WHERE rack_id = $1 AND lower(code) = any($2::text[]) ORDER BY path_sort`,
       [rackId, codes.map((c) => c.toLowerCase())],
@@ -767,7 +858,7 @@ export async function createPlaces(db: Db, rackId: number, input: ValidPlaces): 
     }
     const takenBarcodes = await tx.query<{ barcode: string }>(
       `SELECT barcode FROM places WHERE barcode = any($1::text[]) ORDER BY barcode`,
-      [barcodes],
+      [barcodes.filter((b) => b !== null)],
     );
     if (takenBarcodes.length > 0) {
       const names = takenBarcodes.map((t) => t.barcode);
@@ -781,12 +872,15 @@ export async function createPlaces(db: Db, rackId: number, input: ValidPlaces): 
         ],
       });
     }
-    // One statement for all: the arrays are unnested side by side.
+    // One statement for all: the arrays are unnested side by side; each row draws its id
+    // first (a path that makes no safe barcode gives PL<id>).
     return tx.query<Place>(
-      `INSERT INTO places AS p (rack_id, warehouse_id, name, code, barcode, width_cm, height_cm,
-         length_cm, path, path_sort)
-       SELECT $1, $2, c.code, c.code, c.barcode, $6, $7, $8, c.path, warehouse_path_sort(c.path)
-         FROM unnest($3::text[], $4::text[], $5::text[]) AS c(code, barcode, path)
+      `INSERT INTO places AS p (id, rack_id, warehouse_id, name, code, barcode, width_cm,
+         height_cm, length_cm, path, path_sort)
+       SELECT c.id, $1, $2, c.code, c.code, coalesce(c.barcode, ${fallbackBarcodeSql('c.id')}),
+              $6, $7, $8, c.path, warehouse_path_sort(c.path)
+         FROM (SELECT nextval(pg_get_serial_sequence('places', 'id'))::int AS id, u.*
+                 FROM unnest($3::text[], $4::text[], $5::text[]) AS u(code, barcode, path)) c
        RETURNING ${PLACE_COLUMNS}`,
       [rackId, warehouseId, codes, barcodes, paths, input.widthCm, input.heightCm, input.lengthCm],
     );

@@ -1,4 +1,4 @@
-// Texts every module may use (namespace `common`). SPEC.md §4, §5, §8 give the German ones.
+// Texts every module may use (namespace `common`). docs/product.md §4, §5, §8 give the German ones.
 export const common = {
   de: {
     loginSuccess: 'Login erfolgreich!',

@@ -176,9 +176,13 @@ export function defineModule(options: {
     const params = useParams() as Record<string, string>;
     const Page = options.pages[route.name];
     if (!Page || accessDecision(route, session) !== 'allow') return null;
+    // A page may be `React.lazy` (its code loaded with its route, issue 30): nothing shows
+    // until it is there, as while a module's bundle loads.
     return (
       <div key={location.pathname} className="kontor-page kontor-fade">
-        <Page route={route} params={params} />
+        <React.Suspense fallback={null}>
+          <Page route={route} params={params} />
+        </React.Suspense>
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { Callout, H2, NonIdealState } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from './hooks';
+import { Link, useTranslation } from './hooks';
 import './page.css';
 import type { ModulePages, PageProps } from './lifecycles';
 
@@ -13,18 +13,35 @@ export function EmptyState({ description }: { description?: ReactNode }) {
   return <NonIdealState icon="inbox" title={t('common:empty')} description={description} />;
 }
 
-/** The frame every page shares: its title as the heading, then the content. */
+/** Where a page's back link leads (the list of a record) and what it says ('Zu den Produkten'). */
+export interface PageBack {
+  to: string;
+  label: string;
+}
+
+/**
+ * The frame every page shares: its title as the heading (a record's page names the record:
+ * 'Produkt MV-30001 – Farbe rot'), above it the back link when `back` is given, then the content.
+ */
 export function Page({
   title,
+  back,
   actions,
   children,
 }: {
   title: string;
+  back?: PageBack;
   actions?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <section className="kontor-page-frame" aria-label={title}>
+      {back ? (
+        <Link className="kontor-page-back" to={back.to}>
+          <span aria-hidden="true">←</span>
+          {back.label}
+        </Link>
+      ) : null}
       <header className="kontor-page-header">
         <H2>{title}</H2>
         {actions ? <div className="kontor-page-actions">{actions}</div> : null}

@@ -7,7 +7,7 @@ import { navigate } from '../registry/registry';
 import { showToast } from '../toasts/toasts';
 import type { Credentials, Permission, SessionState, User } from '../types';
 
-/** SPEC.md §4: the login toast stays 2500 ms. */
+/** docs/product.md §4: the login toast stays 2500 ms. */
 const LOGIN_TOAST_TIMEOUT = 2500;
 
 const state = new BehaviorSubject<SessionState>({
@@ -37,7 +37,7 @@ function setSession(user: User | null, permissions: string[]): void {
   eventBus.emit('session.changed', next);
 }
 
-// SPEC.md §8: a failing user or permissions fetch is silently ignored (logged out, no rights).
+// docs/product.md §8: a failing user or permissions fetch is silently ignored (logged out, no rights).
 const fetchUser = () => http.get<User>('/user').catch(() => null);
 const fetchPermissions = () =>
   http

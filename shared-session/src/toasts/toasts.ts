@@ -1,7 +1,7 @@
 import { Subject } from 'rxjs';
 import type { ToastIntent, ToastMessage } from '../types';
 
-/** SPEC.md §9: toasts stay 5000 ms unless told otherwise. */
+/** docs/product.md §9: toasts stay 5000 ms unless told otherwise. */
 export const TOAST_DEFAULT_TIMEOUT = 5000;
 
 const toasts = new Subject<ToastMessage>();

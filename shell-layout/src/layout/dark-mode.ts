@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** SPEC.md §3: the choice is stored in local storage under `dark` as 'true' or 'false'. */
+/** docs/product.md §3: the choice is stored in local storage under `dark` as 'true' or 'false'. */
 const STORAGE_KEY = 'dark';
 const DARK_CLASS = 'bp6-dark';
 

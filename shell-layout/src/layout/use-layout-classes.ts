@@ -9,7 +9,7 @@ export function useLayoutClasses({
 }: {
   empty: boolean;
   menuOpen: boolean;
-  /** Phone width: the menu is a drawer over the content. */
+  /** Below desktop width: the menu is a drawer over the content. */
   drawer: boolean;
   drawerOpen: boolean;
 }): void {

@@ -2,7 +2,7 @@ import { Button, PopoverNext, Tag, Tooltip } from '@blueprintjs/core';
 import { unreadCount$, useObservable, useTranslation } from '@kontor/shared-session';
 import { NotificationList } from './notification-list';
 
-/** The bell with the unread count; opens the notification list (SPEC.md §4). */
+/** The bell with the unread count; opens the notification list (docs/product.md §4). */
 export function NotificationBell() {
   const { t } = useTranslation('shell');
   const unread = useObservable(unreadCount$, 0);

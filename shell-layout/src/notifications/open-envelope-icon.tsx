@@ -1,4 +1,4 @@
-// Blueprint has a closed envelope (`envelope`) but no open one; SPEC.md §3 wants both.
+// Blueprint has a closed envelope (`envelope`) but no open one; docs/product.md §3 wants both.
 /** An open envelope in Blueprint's 16px icon style: a notification already read. */
 export function OpenEnvelopeIcon() {
   return (

@@ -22,7 +22,7 @@ function ToastBody({ toast }: { toast: ToastMessage }) {
   );
 }
 
-/** Renders every toast of `toast$` bottom-right: success green with a tick, errors red (SPEC.md §8). */
+/** Renders every toast of `toast$` bottom-right: success green with a tick, errors red (docs/product.md §8). */
 export function ToastStack() {
   const toaster = useRef<OverlayToaster>(null);
   useEffect(() => {

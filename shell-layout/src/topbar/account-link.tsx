@@ -31,7 +31,7 @@ function ImpersonationNotice({
   );
 }
 
-/** The username linking to /account/edit when logged in, else a login button (SPEC.md §2, §6). */
+/** The username linking to /account/edit when logged in, else a login button (docs/product.md §2, §6). */
 export function AccountLink() {
   const { t } = useTranslation('shell');
   const { user } = useSession();

@@ -1,7 +1,7 @@
 import { Icon, Intent, Tooltip } from '@blueprintjs/core';
 import { connection$, useObservable, useTranslation } from '@kontor/shared-session';
 
-/** Green while the notification server is connected, red otherwise (SPEC.md §4). */
+/** Green while the notification server is connected, red otherwise (docs/product.md §4). */
 export function ConnectionIndicator() {
   const { t } = useTranslation('shell');
   const connected = useObservable(connection$, 'disconnected') === 'connected';
