@@ -59,6 +59,15 @@ if (wanted('lint')) {
   run('GraphQL codegen is current', 'node', ['build/codegen.mjs', '--check']);
 }
 
+// The tests that start `server/dist/main.js` build it once per jest worker unless it is built
+// already: built here once for the whole run, so no worker rewrites server/dist while another
+// worker's server is starting from it.
+if (
+  (wanted('unit') || wanted('postgres')) &&
+  run('server build', 'npm', ['run', '--silent', 'build', '-w', 'server'])
+)
+  process.env.KONTOR_SERVER_BUILT = '1';
+
 if (wanted('unit')) {
   const file = join(reports, 'jest.json');
   run('jest', 'npx', ['jest', '--json', `--outputFile=${file}`]);

@@ -11,6 +11,7 @@ import {
   pick,
   scan,
   secondBrowser,
+  keepLook,
 } from './support';
 
 // Avis (issue 13): an advance delivery notice created on its page with two lines, booked by
@@ -372,24 +373,15 @@ test('the details with the booking open in the light and the dark theme (screens
     await booted(page);
     await scan(page, '2');
     await scan(page, s.places[0]!.barcode);
-    await page.screenshot({
-      path: testInfo.outputPath(`avis-details-${locale}-${dark ? 'dark' : 'light'}.png`),
-      fullPage: true,
-    });
+    await keepLook(page, testInfo, 'avis-details', { language: locale, dark });
     await page.goto(`/administration/avis/${id}/edit`);
     await booted(page);
     await expect(page.getByRole('row', { name: /^(Position|Line) 2$/ })).toBeVisible();
-    await page.screenshot({
-      path: testInfo.outputPath(`avis-edit-${locale}-${dark ? 'dark' : 'light'}.png`),
-      fullPage: true,
-    });
+    await keepLook(page, testInfo, 'avis-edit', { language: locale, dark });
     await page.goto(`/administration/avis?supplierId=${s.supplierId}`);
     await booted(page);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
-    await page.screenshot({
-      path: testInfo.outputPath(`avis-list-${locale}-${dark ? 'dark' : 'light'}.png`),
-      fullPage: true,
-    });
+    await keepLook(page, testInfo, 'avis-list', { language: locale, dark });
   }
 });
 

@@ -269,8 +269,20 @@ for (const language of ['de', 'en'] as const)
       'the picklist is picked, each line once',
     );
 
+    // The done picklist hands the focus to the way on: Enter there opens the packing station,
+    // its scan field focused.
+    await expect(page.locator(':focus')).toHaveText(
+      language === 'de' ? 'Zur Packstation' : 'To the packing station',
+    );
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/shipment\/create$/);
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('.kontor-scan-screen')), {
+        message: 'the packing station opens with the focus in its scanner screen',
+      })
+      .toBe(true);
+
     // Pack and ship: the order's number, its EANs, on with Tab and Enter, finished by Enter.
-    await open('/shipment/create');
     await scanInView(page, order.number, 'the order number');
     await scanInView(page, r.mugs.ean, `the 1st EAN of ${r.mugs.sku}`);
     await scanInView(page, r.mugs.ean, `the 2nd EAN of ${r.mugs.sku}`);

@@ -12,6 +12,7 @@ import {
   logInAs,
   scan,
   secondBrowser,
+  keepLook,
 } from './support';
 
 // Fulfillment (issue 15), keyboard only at the scanner screens (a hand scanner types the code
@@ -522,34 +523,24 @@ test('screenshots: the packing station and a picklist in German dark and English
       },
       [locale, dark] as const,
     );
-    const theme = dark ? 'dark' : 'light';
     await page.goto(`/picklist?id=${createPicklist.picklist.id}`);
     await booted(page);
     await expect(page.locator('.kontor-pick-lines tbody tr')).toHaveCount(2);
     await scan(page, s.places[0]!.barcode);
     await scan(page, s.buch.ean);
     await expect(page.getByRole('alert')).toBeVisible();
-    await page.screenshot({
-      path: testInfo.outputPath(`picklist-${locale}-${theme}.png`),
-      fullPage: true,
-    });
+    await keepLook(page, testInfo, 'picklist', { language: locale, dark });
     await page.goto('/picklist');
     await booted(page);
     await expect(page.getByRole('row').filter({ hasText: s.client })).toBeVisible();
-    await page.screenshot({
-      path: testInfo.outputPath(`picklists-${locale}-${theme}.png`),
-      fullPage: true,
-    });
+    await keepLook(page, testInfo, 'picklists', { language: locale, dark });
     await page.goto('/shipment/create');
     await booted(page);
     await scan(page, f);
     await scan(page, s.tasse.ean);
     await scan(page, '4000000000000');
     await expect(page.getByRole('alert')).toBeVisible();
-    await page.screenshot({
-      path: testInfo.outputPath(`packing-${locale}-${theme}.png`),
-      fullPage: true,
-    });
+    await keepLook(page, testInfo, 'packing', { language: locale, dark });
   }
 });
 

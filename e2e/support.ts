@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type TestInfo,
 } from '@playwright/test';
 
 /**
@@ -285,4 +286,24 @@ export async function createOrder(
     { i: input },
   );
   return data.createOrder;
+}
+
+/**
+ * Keeps a screenshot of what the user sees as a test artefact, after asserting that it shows
+ * what its name claims: the page's language (`<html lang>`, which i18n sets) and its theme
+ * (Blueprint's dark class on the body). A picture named "…-en-dark" is English and dark.
+ */
+export async function keepLook(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  look: { language: 'de' | 'en'; dark: boolean },
+): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+  await expect(page.locator('body')).toHaveClass(
+    look.dark ? /\bbp6-dark\b/ : /^(?!.*\bbp6-dark\b)/,
+  );
+  const path = testInfo.outputPath(`${name}-${look.language}-${look.dark ? 'dark' : 'light'}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }

@@ -1,4 +1,5 @@
 import { Button, Callout, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
 import {
   CancelPicklistDocument,
   PicklistDocument,
@@ -39,6 +40,14 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
   const picklist = data?.picklist ?? null;
   const { confirm, dialog } = useConfirm();
   const back = { to: '/picklist', label: t('orders:picklist.back') };
+  // The last pick done, the scan field is gone: the way on to packing takes the focus, so the
+  // keyboard (a scanner's Enter) carries on there instead of from nowhere.
+  const onward = useRef<HTMLAnchorElement>(null);
+  const status = picklist?.status;
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (status === 'DONE' && (!focused || focused === document.body)) onward.current?.focus();
+  }, [status]);
 
   if (loading && !picklist)
     return (
@@ -111,7 +120,11 @@ export function PicklistDetails({ route, id }: { route: PageProps['route']; id: 
                 {picklist.status === 'DONE' ? (
                   <p className="kontor-pick-onward">
                     {t('orders:picklist.packNext')}{' '}
-                    <Link to="/shipment/create" className="bp6-button bp6-intent-primary">
+                    <Link
+                      ref={onward}
+                      to="/shipment/create"
+                      className="bp6-button bp6-intent-primary"
+                    >
                       {t('orders:picklist.toPacking')}
                     </Link>
                     {picklist.orders
