@@ -3,5 +3,6 @@
 // tests read this source.
 export * from './errors';
 export * from './manifest';
+export * from './numbers';
 export * from './permissions';
 export * from './products';

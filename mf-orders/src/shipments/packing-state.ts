@@ -1,3 +1,4 @@
+import { parseDecimal } from '@kontor/contracts';
 import type { PackingOrderFieldsFragment } from '../graphql/generated';
 
 // The packing station's logic without React (the view is packing.tsx): which step it is in,
@@ -53,11 +54,11 @@ export const assignedOf = (packages: Package[], itemId: string) =>
 export const remainingOf = (state: PackingState, item: Item) =>
   openOf(item) - assignedOf(state.packages, String(item.id));
 
-/** A typed weight in kg (`1,5` or `1.5`), null when empty, NaN when it is none. */
+/** A typed weight in kg (`1,5` or `1.5`), null when empty, NaN when it is none or negative. */
 export function parseWeight(text: string): number | null {
-  const value = text.trim().replace(',', '.');
-  if (!value) return null;
-  return /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  const value = parseDecimal(text);
+  if (value === null) return null;
+  return value === undefined || value < 0 ? Number.NaN : value;
 }
 
 /** The item ids a package sends, in position order (the index the server's errors name). */

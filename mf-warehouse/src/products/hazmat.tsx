@@ -17,7 +17,8 @@ import {
   TRANSPORT_CATEGORY_FACTORS,
   TUNNEL_CODES,
 } from '@kontor/contracts';
-import { formatDecimal, parseDecimal } from './rules';
+import { parseDecimal } from '@kontor/contracts';
+import { formatDecimal } from './rules';
 
 /** Empty hazmat fields (a product without hazmat, or after unticking it). */
 export const NO_HAZMAT: HazmatValues = {

@@ -34,7 +34,8 @@ import {
 import { HazmatTab, NO_HAZMAT } from './hazmat';
 import { ImagesTab } from './images';
 import { StockTab } from './stock';
-import { formatDecimal, parseDecimal, PRODUCT_RULES } from './rules';
+import { parseDecimal } from '@kontor/contracts';
+import { formatDecimal, PRODUCT_RULES } from './rules';
 import './products.css';
 
 const LIST = '/products';

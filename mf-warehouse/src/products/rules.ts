@@ -1,25 +1,9 @@
 import { i18n, ruleMessage, rules, z } from '../shared-session';
-import { casCheckDigitValid, gtinCheckDigitValid } from '@kontor/contracts';
+import { casCheckDigitValid, gtinCheckDigitValid, parseDecimal } from '@kontor/contracts';
 
 // The product form's rules in the browser: the server's (server/src/products/rules.ts) as far
 // as a form can check them, so a bad EAN or CAS number is refused at once in the user's
 // language. The server checks everything again and decides.
-
-/**
- * A decimal as typed: `1.234,50` or `12,5` (German) or `1234.50`; '' is null; undefined when
- * it is no number.
- */
-export function parseDecimal(text: string): number | null | undefined {
-  const value = text.trim().replace(/\s/g, '');
-  if (value === '') return null;
-  if (
-    /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(value) &&
-    (value.includes(',') || /\.\d{3}\./.test(value))
-  )
-    return Number(value.replace(/\./g, '').replace(',', '.'));
-  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-  return undefined;
-}
 
 /** A number for the form's text field, in the page's language (12,5 in German); '' for null. */
 export function formatDecimal(value: number | null | undefined, decimals?: number): string {

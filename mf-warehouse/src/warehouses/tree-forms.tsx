@@ -1,3 +1,4 @@
+import { parseDecimal } from '@kontor/contracts';
 import { useRef } from 'react';
 import {
   CreatePlaceDocument,
@@ -40,9 +41,8 @@ export function dialogTitle(editing: Editing, t: (key: string) => string): strin
 
 /** A number typed in a field ('12,5' or '12.5'); '' is null, anything else NaN. */
 function numberOf(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const value = parseDecimal(text);
+  return value === undefined ? Number.NaN : value;
 }
 
 /** The browser's check of number fields (the server checks the same). */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { addressInput } from '../clients/clients';
 import { field } from '../domain/validation';
 import { isDay } from '../stock/list';
-import { hasDecimals, numberFromText } from '../products/rules';
+import { parseDecimal } from '@kontor/contracts';
+import { hasDecimals } from '../products/rules';
 
 // The rules of an order as the form (GraphQL) and the order import (each file's rows, grouped
 // by order number) send it. Every message is English and names its field (dotted paths:
@@ -31,7 +32,7 @@ function wholeNumber(name: string, min: number, max: number) {
           : invalid,
     })
     .transform((value, ctx): number => {
-      const number = typeof value === 'number' ? value : numberFromText(value);
+      const number = typeof value === 'number' ? value : parseDecimal(value);
       if (number === null || number === undefined) {
         ctx.addIssue({
           code: 'custom',
@@ -64,7 +65,7 @@ function optionalEuroCents(name: string) {
     .optional()
     .transform((value, ctx): number | null => {
       if (value === null || value === undefined) return null;
-      const euro = typeof value === 'number' ? value : numberFromText(value);
+      const euro = typeof value === 'number' ? value : parseDecimal(value);
       if (euro === null) return null;
       if (euro === undefined || !Number.isFinite(euro)) {
         ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'numeric' } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDecimal } from '@kontor/contracts';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database, Db, SqlParam } from '../db';
 import { InvalidInput, type FieldProblems } from '../domain/errors';
@@ -23,7 +24,6 @@ import {
   flagFromText,
   gtinCheckDigitValid,
   hasDecimals,
-  numberFromText,
   PACKING_GROUPS,
   productInput,
   TUNNEL_CODES,
@@ -305,7 +305,7 @@ function webAddress(value: string): boolean {
 /** optionalDecimal: null for '', the number when ≥ 0, ≤ max, at most `decimals` places. */
 function decimal(value: string | undefined, max: number, decimals: number) {
   if (value === undefined) return null;
-  const number = numberFromText(value);
+  const number = parseDecimal(value);
   if (number === null) return null;
   if (number === undefined || !(number >= 0) || number > max || !hasDecimals(number, decimals))
     return NOT_SURE;
@@ -407,7 +407,7 @@ export function quickProduct(input: Record<string, unknown>): ValidProduct | und
     }
     if (!valid) return undefined;
   }
-  const vat = numberFromText(p.vatRate ?? '');
+  const vat = parseDecimal(p.vatRate ?? '');
   const vatRate = vat === null ? 19 : VAT_RATES.find((rate) => rate === vat);
   if (vatRate === undefined) return undefined;
   const hazmat = p.hazmat ? quickHazmat(p.hazmat) : null;

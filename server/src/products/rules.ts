@@ -1,5 +1,6 @@
 import countries from 'i18n-iso-countries';
 import {
+  parseDecimal,
   ADR_CLASSES,
   casCheckDigitValid,
   gtinCheckDigitValid,
@@ -41,31 +42,13 @@ function numberOrNull(name: string) {
         ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'numeric' } });
         return z.NEVER;
       }
-      const number = numberFromText(value);
+      const number = parseDecimal(value);
       if (number === undefined) {
         ctx.addIssue({ code: 'custom', message: invalid, params: { rule: 'numeric' } });
         return z.NEVER;
       }
       return number;
     });
-}
-
-/**
- * The number a file's text means (`1.234,50` or `1234.50`, spaces ignored): null for '',
- * undefined when it is no number. numberOrNull's reading of a text (the import's checks use it too).
- */
-export function numberFromText(value: string): number | null | undefined {
-  const text = value.trim().replace(/\s/g, '');
-  if (text === '') return null;
-  let normal: string | undefined;
-  // German: a decimal comma, optional dots between thousands.
-  if (
-    /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(text) &&
-    (text.includes(',') || /\.\d{3}\./.test(text))
-  )
-    normal = text.replace(/\./g, '').replace(',', '.');
-  else if (/^-?\d+(\.\d+)?$/.test(text)) normal = text;
-  return normal === undefined ? undefined : Number(normal);
 }
 
 /** True when `value` has at most `decimals` decimal places. */
