@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import launchOptions from '../build/chromium.cjs';
 import { logInContext, startKontor } from '../build/kontor-server.cjs';
+import { FLOOR_PERMISSIONS, FLOOR_USER } from '../build/floor-role.cjs';
 import { startThrowawayPostgres } from '../build/throwaway-postgres.cjs';
 import { Client } from 'pg';
 import { adminHeaders } from './support.mjs';
@@ -103,24 +104,8 @@ const BEFORE_ISSUE_30 = {
   },
 };
 
-/** Who works at the scanner screens (made by floorRecords), and the office's admin. */
-const FLOOR_USER = { email: 'lager@kontor.test', password: 'Kiste7-Regalgang-Morgenschicht' };
+/** Who works at the scanner screens (build/floor-role.cjs, made by floorRecords), and the office's admin. */
 const ADMIN_USER = { email: 'admin@kontor.test', password: 'admin' };
-const FLOOR_PERMISSIONS = [
-  'order:view',
-  'shipment:create',
-  'picklist:view',
-  'picklist:pick',
-  'stocktaking:view',
-  'stocktaking:count',
-  'stock:view',
-  'stock:book',
-  'stock:correct',
-  'warehouse:view',
-  'product:view',
-  'avis:view',
-  'avis:book',
-];
 
 /** A scanner screen's field: the kit's screen, else ui's ScannerField, else an avis booking input. */
 const SCAN_FIELD =

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { FLOOR_PERMISSIONS, FLOOR_USER } from '../build/floor-role.cjs';
 import { startKontor } from '../build/kontor-server.cjs';
 import { DEMO, TEST_PASSWORD_HASHING } from './support';
 
@@ -15,23 +16,7 @@ const port = Number(process.env.E2E_LOAD_PORT ?? 8781);
 const base = `http://127.0.0.1:${port}`;
 const APP_KEY = 'e2e-load-budget-app-key-e2e-load-budget-app-key';
 const BUDGET = 350 * 1024;
-const FLOOR = { email: 'lager@kontor.test', password: 'Kiste7-Regalgang-Morgenschicht' };
-/** Warehouse staff: the scanner screens' permissions, none of the office's. */
-const FLOOR_PERMISSIONS = [
-  'order:view',
-  'shipment:create',
-  'picklist:view',
-  'picklist:pick',
-  'stocktaking:view',
-  'stocktaking:count',
-  'stock:view',
-  'stock:book',
-  'stock:correct',
-  'warehouse:view',
-  'product:view',
-  'avis:view',
-  'avis:book',
-];
+const FLOOR = FLOOR_USER;
 /** A scanner screen's scan field: the kit's screen, or ui's ScannerField. */
 const SCAN_FIELD =
   '.kontor-scan-screen input:not([type=checkbox]):not([type=radio]), #kontor-content input[spellcheck="false"]';
