@@ -11,7 +11,8 @@
 //    Goal: p99 < 100 ms at 32 clients on PostgreSQL. Beside it the CPU each request costs
 //    the server process and PostgreSQL (from /proc).
 // 2. the dashboard (the landing page of everyone: counts by status, today, 30 days of orders
-//    and shipments) over the same orders, through GraphQL (viewers asking together share one
+//    and shipments, and the floor's open work: fulfillment errors, on hold, picklists, avis
+//    due today, running stocktakings) over the same orders, through GraphQL (viewers asking together share one
 //    read: sharedDashboard) beside its statement bare (dashboard(), every call its own read of
 //    the counters of migration 0112).
 // Searches are drawn at random per request from many terms (a list's count is remembered
@@ -224,8 +225,9 @@ const ORDERS_QUERY = `query($page: PageInput, $filter: OrderFilter) {
     items { id number shop status orderDate total fulfillmentError version
       client { id name } shippingMethod { id name }
       shippingAddress { company firstName lastName city } } } }`;
-const DASHBOARD_QUERY = `{ dashboard { totalOrders pending processing complete ordersToday
-  shipmentsToday days { day orders shipments } } }`;
+const DASHBOARD_QUERY = `{ dashboard { today totalOrders pending processing complete ordersToday
+  shipmentsToday days { day orders shipments } fulfillmentErrors onHold picklistsOpen
+  picklistsInProgress avisDueToday stocktakingsRunning } }`;
 
 const body = (drawn) =>
   JSON.stringify({

@@ -88,6 +88,8 @@ const units = [
       dir,
       inputs: [
         ...common,
+        // Bundled into the modules that import it (shared-session holds the message catalogue).
+        path.join(root, 'contracts', 'src'),
         path.join(cwd, 'src'),
         path.join(cwd, 'webpack.config.cjs'),
         path.join(cwd, 'package.json'),

@@ -107,17 +107,22 @@ test('German: two delivery notes, one with an unknown SKU — only the good note
 
   await run();
   await expect(
-    page.getByRole('heading', { name: '1 Avis angelegt, 0 unverändert, 2 Zeilen abgelehnt' }),
+    page.getByRole('heading', {
+      name: '4 Zeilen: 1 Avis angelegt, 0 unverändert, 2 abgelehnt (2 Fehler)',
+    }),
   ).toBeVisible();
   const report = page.getByRole('table', { name: 'Abgelehnte Zeilen' });
   const bad = report.getByRole('row').filter({ hasText: `XX-${tag}` });
   await expect(bad.getByRole('cell').nth(0)).toHaveText('5');
-  await expect(bad.getByRole('cell').nth(1)).toHaveText('SKU');
-  await expect(bad.getByRole('cell').nth(3)).toHaveText('Die SKU ist kein Produkt des Mandanten');
+  // The row's SKU, then the column the problem is in.
+  await expect(bad.getByRole('cell').nth(1)).toHaveText(`XX-${tag}`);
+  await expect(bad.getByRole('cell').nth(2)).toHaveText('SKU');
+  await expect(bad.getByRole('cell').nth(4)).toHaveText('Die SKU ist kein Produkt des Mandanten');
   // The good row of the same delivery note is not imported either, and says why.
   const sibling = report.getByRole('row').filter({ hasText: 'Zeile 5 dieses Lieferscheins' });
   await expect(sibling.getByRole('cell').nth(0)).toHaveText('4');
-  await expect(sibling.getByRole('cell').nth(2)).toHaveText(`LS-B-${tag}`);
+  await expect(sibling.getByRole('cell').nth(1)).toHaveText(`IA-${tag}`);
+  await expect(sibling.getByRole('cell').nth(3)).toHaveText(`LS-B-${tag}`);
   // The report as CSV names the bad row too.
   const href = await page
     .getByRole('link', { name: 'Bericht als CSV herunterladen' })
@@ -153,7 +158,9 @@ test('German: two delivery notes, one with an unknown SKU — only the good note
   await booted(page);
   await run();
   await expect(
-    page.getByRole('heading', { name: '0 Avis angelegt, 1 unverändert, 2 Zeilen abgelehnt' }),
+    page.getByRole('heading', {
+      name: '4 Zeilen: 0 Avis angelegt, 1 unverändert, 2 abgelehnt (2 Fehler)',
+    }),
   ).toBeVisible();
   await expect(page.getByText('Unverändert: Lieferscheine, zu denen')).toBeVisible();
   expect(await avisOf(context, s.supplierId)).toHaveLength(1);
@@ -227,7 +234,9 @@ test('English: the preview with the guessed mapping and its labels; an unmapped 
   await expect(page).toHaveURL(/\/import\/avis\?job=[0-9a-f-]{36}/);
   await expect(page.getByText('Completed')).toBeVisible({ timeout: 30_000 });
   await expect(
-    page.getByRole('heading', { name: '1 avis created, 0 unchanged, 0 rows rejected' }),
+    page.getByRole('heading', {
+      name: '2 rows: 1 avis created, 0 unchanged, 0 rejected (0 problems)',
+    }),
   ).toBeVisible();
   await page.screenshot({
     path: testInfo.outputPath('avis-import-report-en-dark.png'),

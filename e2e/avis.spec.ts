@@ -123,12 +123,23 @@ test('German: an avis with two lines, booked by keyboard partly and fully, close
   await page.getByRole('textbox', { name: 'Lieferschein-Nr.' }).fill(`LS-${tag}`);
   await page.getByRole('textbox', { name: 'Liefertermin' }).fill('2026-12-01');
   const line1 = page.getByRole('row', { name: 'Position 1', exact: true });
-  await pick(page, line1.getByRole('combobox', { name: 'Produkt' }), s.plain.name, s.plain.sku);
+  // The picker shows a product as SKU – name (its EAN beside it) and finds it by its SKU.
+  await pick(
+    page,
+    line1.getByRole('combobox', { name: 'Produkt' }),
+    `${s.plain.sku} – ${s.plain.name}`,
+    s.plain.sku,
+  );
   await line1.getByRole('spinbutton', { name: 'Angekündigt' }).fill('10');
   await page.getByRole('button', { name: 'Position hinzufügen' }).click();
   const line2 = page.getByRole('row', { name: 'Position 2', exact: true });
   await expect(line2.getByRole('combobox', { name: 'Produkt' })).toBeFocused();
-  await pick(page, line2.getByRole('combobox', { name: 'Produkt' }), s.tracked.name, s.tracked.sku);
+  await pick(
+    page,
+    line2.getByRole('combobox', { name: 'Produkt' }),
+    `${s.tracked.sku} – ${s.tracked.name}`,
+    s.tracked.sku,
+  );
   await line2.getByRole('spinbutton', { name: 'Angekündigt' }).fill('5');
   await line2.getByRole('textbox', { name: 'Charge' }).fill('CH-1');
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -202,7 +213,7 @@ test('German: an avis with two lines, booked by keyboard partly and fully, close
   const receipt = page.getByRole('article', { name: `${number}-1` });
   await expect(receipt).toContainText('Admin');
   const pdfLink = receipt.getByRole('link', { name: `Beleg ${number}-1 (PDF)` });
-  await expect(pdfLink).toHaveAttribute('href', /\/spa\/avis\/receipts\/\d+\.pdf$/);
+  await expect(pdfLink).toHaveAttribute('href', /\/spa\/avis\/receipts\/\d+\.pdf\?lang=de$/);
   const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
@@ -405,7 +416,9 @@ test('German: an announced avis is edited (a quantity, a line removed), then can
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await expect(page.getByRole('heading', { name: `Avis bearbeiten: ${number}` })).toBeVisible();
   const line1 = page.getByRole('row', { name: 'Position 1', exact: true });
-  await expect(line1.getByRole('combobox', { name: 'Produkt' })).toHaveValue(s.plain.name);
+  await expect(line1.getByRole('combobox', { name: 'Produkt' })).toHaveValue(
+    `${s.plain.sku} – ${s.plain.name}`,
+  );
   await line1.getByRole('spinbutton', { name: 'Angekündigt' }).fill('0');
   await page.getByRole('button', { name: 'Position 2 entfernen' }).click();
   await expect(page.getByRole('row', { name: 'Position 2', exact: true })).toHaveCount(0);

@@ -83,7 +83,7 @@ test('a deployed change of one module shows after a reload, leaves every other b
   const page = await context.newPage();
   await page.goto('/administration/users');
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten');
 
   const before = await liveMap();
   const url = copyLiveBuild(before.imports['@kontor/admin']!, 'admin-v2', (text) =>
@@ -96,7 +96,7 @@ test('a deployed change of one module shows after a reload, leaves every other b
   page.on('request', (request) => loaded.push(request.url()));
   await page.reload();
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten (neu)');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten (neu)');
   expect(loaded).toContain(url);
   const after = await liveMap();
   expect(after.imports['@kontor/admin']).toBe(url);
@@ -108,7 +108,7 @@ test('a deployed change of one module shows after a reload, leaves every other b
   expect((await api('/spa/deploy/rollback', { module: '@kontor/admin' })).status).toBe(200);
   await page.reload();
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten');
   expect(await liveMap()).toEqual(before);
   await context.close();
 });
@@ -136,7 +136,7 @@ test('a deploy with a broken bundle or a bad manifest is refused and the live ma
   const page = await context.newPage();
   await page.goto('/administration/users');
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten');
   await context.close();
 });
 
@@ -174,7 +174,7 @@ test('a module that throws on mount shows its error panel while navigation to th
 
   await page.locator('#kontor-menu').getByText('Verwaltung').click();
   await page.locator('#kontor-menu').getByText('Benutzer', { exact: true }).click();
-  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten');
   await expect(panel).toHaveCount(0);
   await page.goBack();
   await expect(panel).toBeVisible();
@@ -191,7 +191,7 @@ test('a module that throws on mount shows its error panel while navigation to th
   copyLiveBuild(built, 'st', (t) => t);
   await panel.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(panel).toHaveCount(0);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Inventur');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Inventur');
   expect((await api('/spa/deploy/rollback', { module: '@kontor/stocktaking' })).status).toBe(200);
   await context.close();
 });
@@ -241,7 +241,7 @@ test("an override set through import-map-overrides loads that module from its de
   page.on('request', (request) => loaded.push(request.url()));
   await page.goto('/stocktaking');
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Inventur');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Inventur');
   expect(loaded).toContain(devUrl);
   expect(loaded.some((u) => u.startsWith(`${base}/modules/mf-stocktaking/`))).toBe(false);
   dev.kill('SIGTERM');

@@ -153,7 +153,7 @@ test('a JSX module overridden through the overrides panel with its `npm run dev`
   await page.reload();
   await booted(page);
   const content = page.locator('#kontor-content');
-  await expect(content.locator('h2')).toHaveText('Benutzer verwalten');
+  await expect(content.locator('h1')).toHaveText('Benutzer verwalten');
   await expect(content.getByRole('cell', { name: 'admin@kontor.test' })).toBeVisible();
   await expect(content.getByRole('cell', { name: 'packer@kontor.test' })).toBeVisible();
   expect(requested).toContain(adminDevUrl);
@@ -162,10 +162,10 @@ test('a JSX module overridden through the overrides panel with its `npm run dev`
   // The module's other pages (its own JSX, Blueprint's) through its menu.
   const menu = page.locator('#kontor-menu');
   await menu.getByText('Rollen', { exact: true }).click();
-  await expect(content.locator('h2')).toHaveText('Rollen verwalten');
+  await expect(content.locator('h1')).toHaveText('Rollen verwalten');
   await expect(content.getByRole('row').filter({ hasText: 'packer' })).toBeVisible();
   await content.getByRole('button', { name: 'Erstellen' }).click();
-  await expect(content.locator('h2')).toHaveText('Rolle erstellen');
+  await expect(content.locator('h1')).toHaveText('Rolle erstellen');
   await expect(content.getByRole('textbox').first()).toBeVisible();
   await expect(moduleErrorPanels(page)).toHaveCount(0);
 
@@ -177,7 +177,7 @@ test('a JSX module overridden through the overrides panel with its `npm run dev`
   requested = collectRequests(page);
   await page.goto('/administration/users');
   await booted(page);
-  await expect(content.locator('h2')).toHaveText('Benutzer verwalten');
+  await expect(content.locator('h1')).toHaveText('Benutzer verwalten');
   await expect(content.getByRole('cell', { name: 'admin@kontor.test' })).toBeVisible();
   expect(requested).not.toContain(adminDevUrl);
   expect(requested.some((url) => url.startsWith(`${base}/modules/mf-admin/`))).toBe(true);
@@ -225,7 +225,7 @@ test('with every module overridden by its development build, every page renders 
       if (route.access !== 'login' || route.path.includes(':') || !route.pageTitle) continue;
       await page.evaluate((path) => window.history.pushState(null, '', path), route.path);
       // Development builds (unminified, each module's own chunks) load slower under load.
-      await expect(content.locator('h2'), route.path).toHaveText(
+      await expect(content.locator('h1'), route.path).toHaveText(
         translate(manifest, route.pageTitle),
         { timeout: 15_000 },
       );

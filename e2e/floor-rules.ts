@@ -219,3 +219,53 @@ export async function goInside(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/**
+ * Dates and numbers as the page's language writes them (docs/design.md "Words, numbers and
+ * dates"): no ISO day (`2028-06-30`) in either language, no decimal point in German (`3.8`; a
+ * thousands dot `1.234` and a day `28.11.2026` are German), no decimal comma in English
+ * (`3,8`; `1,234` groups thousands). Read from the content area's text, fields excluded; a
+ * number that is part of a code — joined to letters, a hyphen or a slash (SKUs, order and
+ * place numbers, barcodes) — is no value and left alone.
+ */
+export async function formatProblems(page: Page, language: 'de' | 'en'): Promise<string[]> {
+  return page.evaluate((language) => {
+    const content = document.getElementById('kontor-content');
+    if (!content) return [];
+    const problems = new Set<string>();
+    const iso = /(?<![\w\-/.])\d{4}-\d{2}-\d{2}(?![\w\-/])/g;
+    // A number standing on its own: not joined to a letter, hyphen, slash or dot before it,
+    // ending in a digit, and no letter, hyphen or slash after it.
+    const numbers = /(?<![\w\-/.,])[−-]?\d[\d.,]*(?<=\d)(?![\w\-/]|[.,]\d)/gu;
+    const germanOk = [
+      /^[−-]?\d{1,3}(\.\d{3})*(,\d+)?$/u, // 1.234,5
+      /^\d{2}\.\d{2}\.\d{4}$/, // 28.11.2026
+      /^\d{2}\.\d{2}\.\d{4},$/, // a day before a time
+    ];
+    const englishOk = [/^[−-]?\d{1,3}(,\d{3})*(\.\d+)?$/u];
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest('input, textarea, select, code, kbd, pre, svg, [hidden]'))
+        continue;
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const text = node.textContent ?? '';
+      const where = () => {
+        const cell = element.closest('td, th, dd, li, p, h1, h2, h3, button, label');
+        const label = cell?.getAttribute('data-label');
+        return `${label ? `${label}: ` : ''}"${text.trim().slice(0, 60)}"`;
+      };
+      for (const match of text.matchAll(iso)) problems.add(`ISO day ${match[0]} in ${where()}`);
+      for (const match of text.replace(iso, ' ').matchAll(numbers)) {
+        const token = match[0];
+        if (!/[.,]/.test(token)) continue;
+        const ok = (language === 'de' ? germanOk : englishOk).some((rule) => rule.test(token));
+        if (!ok)
+          problems.add(
+            `${language === 'de' ? 'a decimal point' : 'a decimal comma'} in ${token} in ${where()}`,
+          );
+      }
+    }
+    return [...problems];
+  }, language);
+}

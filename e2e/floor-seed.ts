@@ -133,6 +133,22 @@ export async function seedFloor(context: BrowserContext): Promise<FloorSeed> {
     quantity: 3,
   });
 
+  // Milk with a best-before on the counted rack: the inventory, the stocktaking's summary and
+  // the counting show its day, in the page's language (formatProblems in floor-rules.ts).
+  const milk = await product(`MILCH-${tag}`, 'Frischmilch', ean13(seed * 10 + 4), {
+    bestBefore: true,
+  });
+  await graphql(context, 'mutation($i: BookingInput!) { bookStock(input: $i) { id } }', {
+    i: {
+      kind: 'IN',
+      warehouseId: countWarehouse.id,
+      placeId: countWarehouse.places[2]!.id,
+      productId: milk.id,
+      quantity: 5,
+      bestBefore: '2028-06-30',
+    },
+  });
+
   const shippingMethodId = await createShippingMethod(context, tag);
   const order = (number: string, items: [SeedProduct, number][]) =>
     createOrder(context, {

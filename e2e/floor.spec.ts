@@ -1,6 +1,13 @@
 import { expect, test as base } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
-import { floorFindings, goInside, keepScreenshot, scanFieldProblem, settled } from './floor-rules';
+import {
+  floorFindings,
+  formatProblems,
+  goInside,
+  keepScreenshot,
+  scanFieldProblem,
+  settled,
+} from './floor-rules';
 import { VISITS } from './floor-pages';
 import {
   answered,
@@ -20,7 +27,8 @@ import { booted, graphql, logInAs, scan } from './support';
 //   (floor-seed.ts) — no page scrolls sideways, the key columns a list declares are inside
 //   the window, a list declares key columns at all; the scanner screens are the kit's, at
 //   390 px their controls are at least 44 px tall, and the scan field stays in view after each
-//   scan. A screenshot of every page is kept as an artefact (test-results/…/<width>-…png).
+//   scan; no page shows an ISO day, a German page no decimal point, an English one no decimal
+//   comma (floor-rules.ts formatProblems). A screenshot of every page is kept as an artefact (test-results/…/<width>-…png).
 //   Every broken rule of every page is collected before the test fails, so one run names
 //   all of them.
 // - The floor run, keyboard only at 390 px in German and English, as a hand scanner types (the
@@ -88,12 +96,12 @@ for (const screen of SCREENS)
             // heading of its own (its records shown, not the last page's).
             await page.evaluate(() =>
               document
-                .querySelectorAll('#kontor-content h2')
+                .querySelectorAll('#kontor-content h1')
                 .forEach((h) => h.setAttribute('data-floor-left', '')),
             );
             await goInside(page, path);
             await page
-              .locator('#kontor-content h2:not([data-floor-left])')
+              .locator('#kontor-content h1:not([data-floor-left])')
               .first()
               .waitFor({ timeout: 5_000 })
               .catch(() => notes.push(`${visit.name}: its heading stayed the last page's element`));
@@ -117,6 +125,12 @@ for (const screen of SCREENS)
             summary.push({ page: visit.name, path, ...findings });
             broken.push(
               ...findings.problems.map((problem) => `${visit.name} (${path}): ${problem}`),
+            );
+            // Dates and numbers in the page's language (no ISO day, the language's decimal mark).
+            broken.push(
+              ...(await formatProblems(page, language)).map(
+                (problem) => `${visit.name} (${path}): ${problem}`,
+              ),
             );
           });
         }

@@ -78,6 +78,7 @@ async function prerequisites(
     });
   return {
     client,
+    clientId,
     method: `Post ${tag} – Paket ${tag}`,
     tasse,
     buch,
@@ -377,6 +378,66 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
     .poll(() => shipmentsToday(dashboard, 'Sendungen heute'), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(shipmentsBefore + 2);
   await other.close();
+});
+
+test('German: a picklist for one order chosen in the orders list; an order without a shipping method is named with a link in the picklist dialog and at the packing station', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `W${Date.now().toString(36).toUpperCase()}`;
+  const [older, chosen] = [`A-${tag}`, `B-${tag}`];
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag, {
+    [older]: [['tasse', 1]],
+    [chosen]: [['tasse', 2]],
+  });
+  // As a fresh Kontor's first order was: no shipping method.
+  const stray = await createOrder(context, {
+    clientId: s.clientId,
+    number: `C-${tag}`,
+    shippingAddress: address,
+    items: [{ productId: s.tasse.id, quantity: 1 }],
+  });
+
+  // The orders list: one order chosen, 'Picklist erstellen' makes a picklist of it alone.
+  await page.goto(`/orders?search=${encodeURIComponent(tag)}`);
+  await booted(page);
+  const choose = async (number: string) => {
+    const box = page.getByRole('checkbox', { name: `Bestellung ${number} auswählen` });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  };
+  await choose(chosen);
+  await page.getByRole('toolbar').getByRole('button', { name: 'Picklist erstellen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Picklist für die ausgewählten Aufträge' });
+  await expect(dialog.getByRole('status')).toContainText(/Picklist PL-\d{4}-\d{6} mit 1 Auftrag/);
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  const rowOf = (number: string) => page.getByRole('row').filter({ hasText: number });
+  await expect(rowOf(chosen)).toContainText('In Bearbeitung');
+  await expect(rowOf(older)).toContainText('Offen');
+
+  // The order without a shipping method: left out, named with its problem and a link to it.
+  await choose(stray.number);
+  await page.getByRole('toolbar').getByRole('button', { name: 'Picklist erstellen' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Keine Picklist erstellt');
+  const left = dialog.getByRole('region', { name: 'Nicht aufgenommen' });
+  await expect(left.getByRole('listitem')).toContainText(`${stray.number}: Fulfillment-Problem – `);
+  const link = left.getByRole('link', { name: stray.number });
+  await expect(link).toHaveAttribute('href', `/order/${stray.id}/edit`);
+
+  // The packing station refuses it, naming the problem, with the way to the order.
+  await page.goto('/shipment/create');
+  await booted(page);
+  await expect(page.getByRole('textbox', { name: 'Bestellnummer' })).toBeFocused();
+  await scan(page, stray.number);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    `Auftrag ${stray.number} kann nicht gepackt werden – Fulfillment-Problem:`,
+  );
+  await alert.getByRole('link', { name: `Auftrag ${stray.number} öffnen` }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${stray.id}/edit$`));
 });
 
 test('English: an unknown order, a partial shipment keeps the order processing, ship all of the rest; a picklist cancelled releases its stock', async ({

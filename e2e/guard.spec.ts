@@ -89,7 +89,7 @@ for (const [part, routes] of [
       await test.step(`${route.url} with ${route.permission}`, async () => {
         await deepLink(page, route.url);
         await expect(page).toHaveURL(route.url);
-        await expect(page.locator('#kontor-content h2').first()).toBeVisible();
+        await expect(page.locator('#kontor-content h1').first()).toBeVisible();
       });
   });
 }

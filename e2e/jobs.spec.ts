@@ -100,7 +100,9 @@ test('an admin imports clients from a CSV: the bar moves live, the report lists 
   ).toBe(true);
   expect(values.at(-1)).toBe(100);
   await expect(
-    page.getByText(`${rows} angelegt, 0 aktualisiert, 1 abgelehnt`, { exact: true }),
+    page.getByText(`${rows + 1} Zeilen: ${rows} angelegt, 0 aktualisiert, 1 abgelehnt (1 Fehler)`, {
+      exact: true,
+    }),
   ).toBeVisible();
   const rejected = page.getByRole('table', { name: 'Abgelehnte Zeilen' });
   const badRow = rejected.getByRole('row').filter({ hasText: String(rows + 2) });
@@ -108,7 +110,8 @@ test('an admin imports clients from a CSV: the bar moves live, the report lists 
   // The reason in the page's language, from the rule the server names.
   await expect(badRow).toContainText('Dies ist ein Pflichtfeld');
   // The notification, in the page's language: a toast naming the file, and one more in the bell.
-  const ended = `Mandanten-Import: ${file}: fertig (${rows} angelegt, 0 aktualisiert, 1 abgelehnt).`;
+  // (Its numbers as German writes them: 3.000.)
+  const ended = `Mandanten-Import: ${file}: fertig (3.000 angelegt, 0 aktualisiert, 1 abgelehnt).`;
   await expect(page.getByText(ended).last()).toBeVisible();
   // (At least one more: the other tests here, run beside this one as the same admin, may add theirs.)
   await expect
@@ -139,7 +142,9 @@ test('an admin imports clients from a CSV: the bar moves live, the report lists 
   await expect(page.getByRole('heading', { name: `Job Mandanten-Import: ${file}` })).toBeVisible();
   await expect(page.getByText('Abgeschlossen')).toBeVisible();
   await expect(
-    page.getByText(`${rows} angelegt, 0 aktualisiert, 1 abgelehnt`, { exact: true }),
+    page.getByText(`${rows + 1} Zeilen: ${rows} angelegt, 0 aktualisiert, 1 abgelehnt (1 Fehler)`, {
+      exact: true,
+    }),
   ).toBeVisible();
 });
 

@@ -46,7 +46,7 @@ test('a module bundle is loaded only when its route is visited', async ({ page, 
   await logInAs(context, 'admin');
   await page.goto('/administration/users');
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten');
   expect(fetched('/modules/mf-admin/')).toBe(true);
   expect(fetched('/modules/mf-warehouse/')).toBe(false);
   // The admin pages bring the toolkit, Apollo and react-router with them.
@@ -66,7 +66,7 @@ test('connector modules load at boot for a holder of shop:view, never for the pa
   // A page of another module: the connectors load anyway (their registration runs at boot).
   await page.goto('/administration/users');
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten');
   const fetched = (prefix: string) => loaded.some((path) => path.startsWith(prefix));
   await expect.poll(() => fetched('/modules/mf-connector-shopware/')).toBe(true);
   await expect.poll(() => fetched('/modules/mf-connector-woocommerce/')).toBe(true);
@@ -101,7 +101,7 @@ test('React is evaluated once while moving between modules', async ({ page, cont
     ['Inventur', 'Inventur'],
   ] as const) {
     await page.locator('#kontor-menu').getByText(label, { exact: true }).first().click();
-    if (heading) await expect(page.locator('#kontor-content h2')).toHaveText(heading);
+    if (heading) await expect(page.locator('#kontor-content h1')).toHaveText(heading);
   }
   expect(await page.evaluate(() => (window as unknown as { renderers: number }).renderers)).toBe(1);
 });

@@ -70,6 +70,6 @@ test('the packer opens an order screen from the menu without a reload', async ({
   await page.locator('#kontor-menu').getByText('Bestellungen').click();
   await page.locator('#kontor-menu').getByText('Sendung erstellen').click();
   await expect(page).toHaveURL('/shipment/create');
-  await expect(page.locator('#kontor-content h2')).toHaveText('Sendung erstellen');
+  await expect(page.locator('#kontor-content h1')).toHaveText('Sendung erstellen');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });

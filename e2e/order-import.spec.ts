@@ -46,11 +46,11 @@ const TEXT = {
     start: 'Import starten',
     done: 'Abgeschlossen',
     summary: (c: number, u: number, r: number) =>
-      `${c} Aufträge angelegt, ${u} schon vorhanden, ${r} Fehler`,
+      `4 Zeilen: ${c} Aufträge angelegt, ${u} schon vorhanden, ${r} abgelehnt (${r} Fehler)`,
     rejected: 'Abgelehnte Zeilen',
     reason: 'Diese SKU ist kein Produkt des Mandanten',
     download: 'Bericht als CSV herunterladen',
-    csvHeader: 'Zeile;Spalte;Feld;Wert;Grund',
+    csvHeader: 'Zeile;SKU;Spalte;Feld;Wert;Grund',
     another: 'Weitere Datei importieren',
   },
   en: {
@@ -63,11 +63,11 @@ const TEXT = {
     start: 'Start import',
     done: 'Completed',
     summary: (c: number, u: number, r: number) =>
-      `${c} orders created, ${u} already there, ${r} problems`,
+      `4 rows: ${c} orders created, ${u} already there, ${r} rejected (${r} ${r === 1 ? 'problem' : 'problems'})`,
     rejected: 'Rejected rows',
     reason: 'This SKU is no product of the client',
     download: 'Download the report as CSV',
-    csvHeader: 'Row,Column,Field,Value,Reason',
+    csvHeader: 'Row,SKU,Column,Field,Value,Reason',
     another: 'Import another file',
   },
 } as const;
@@ -121,8 +121,9 @@ for (const language of ['de', 'en'] as const) {
     const report = page.getByRole('table', { name: text.rejected });
     const bad = report.getByRole('row').filter({ hasText: 'NIX-9' });
     await expect(bad.getByRole('cell').nth(0)).toHaveText('4');
-    await expect(bad.getByRole('cell').nth(1)).toHaveText('SKU');
-    await expect(bad.getByRole('cell').nth(3)).toHaveText(text.reason);
+    await expect(bad.getByRole('cell').nth(1)).toHaveText('NIX-9');
+    await expect(bad.getByRole('cell').nth(2)).toHaveText('SKU');
+    await expect(bad.getByRole('cell').nth(4)).toHaveText(text.reason);
     expect(await ordersOf(context, clientId)).toEqual([`${tag}-A`, `${tag}-C`]);
     // The report as CSV, in the page's language.
     const href = await page.getByRole('link', { name: text.download }).getAttribute('href');

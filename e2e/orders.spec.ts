@@ -105,6 +105,8 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Mindestens eine Position.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Mandant' })).toBeFocused();
+  // The shipping method is a required choice (docs/domain.md "Outbound"), marked as such.
+  await expect(page.locator('label[for="field-shippingMethodId"]')).toContainText('*');
 
   await pickClient(page, 'Mandant', s.client);
   await page.getByRole('combobox', { name: 'Versandart' }).selectOption({ label: s.method });
@@ -189,7 +191,9 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   const event = (text: string) => history.filter({ hasText: text });
   await expect(event('Angelegt')).toHaveCount(1);
   await expect(event('Bearbeitet')).toContainText('Abteilung, Positionen');
-  await expect(event(`Not enough stock of ${s.tasse}: 4 needed, 0 available.`)).toHaveCount(1);
+  await expect(event(`Nicht genug Bestand von ${s.tasse}: 4 benötigt, 0 verfügbar.`)).toHaveCount(
+    1,
+  );
   await expect(event('Offen → Angehalten')).toContainText('Status geändert');
   await expect(event('Angehalten → Offen')).toContainText('Status geändert');
   const texts = await history.allTextContents();
@@ -203,14 +207,16 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   // in, "check again" clears the error and the order leaves the list.
   const reason = page
     .getByRole('region', { name: `Bestellung ${number} bearbeiten` })
-    .getByText(`Not enough stock of ${s.tasse}: 4 needed, 0 available.`);
+    .getByText(`Nicht genug Bestand von ${s.tasse}: 4 benötigt, 0 verfügbar.`);
   await expect(reason.first()).toBeVisible();
   const errors = await context.newPage();
   await errors.goto('/order/error');
   await booted(errors);
   await expect(errors.getByRole('heading', { name: 'Fulfillment Error' })).toBeVisible();
   const errorRow = errors.getByRole('row').filter({ hasText: number });
-  await expect(errorRow).toContainText(`Not enough stock of ${s.tasse}: 4 needed, 0 available.`);
+  await expect(errorRow).toContainText(
+    `Nicht genug Bestand von ${s.tasse}: 4 benötigt, 0 verfügbar.`,
+  );
   await bookStock(context, tag, [
     [s.tasseId, 10],
     [s.buchId, 10],
@@ -234,7 +240,11 @@ test('German: create an order by keyboard, edit it, hold and release it; history
   await pick(watcher, number);
   await watcher.getByRole('toolbar').getByRole('button', { name: 'Anhalten' }).click();
   await watcher.getByRole('alertdialog').getByRole('button', { name: 'Anhalten' }).click();
-  await expect(watcher.getByText(`Order ${number} is already on hold.`)).toBeVisible();
+  await expect(
+    watcher.getByText(
+      `Nichts wurde geändert: die Bestellung ${number} kann nicht angehalten werden.`,
+    ),
+  ).toBeVisible();
   await expect(row).toContainText('Angehalten');
 
   // The status filter lives in the URL.
@@ -279,6 +289,8 @@ test('English: a refused stale edit, cancel makes the order read-only, the histo
   await booted(page);
   await expect(page.getByRole('heading', { name: 'Create order' })).toBeVisible();
   await pickClient(page, 'Client', s.client);
+  // The shipping method is a required choice: an order without one could not be fulfilled.
+  await page.getByRole('combobox', { name: 'Shipping method' }).selectOption({ label: s.method });
   await textbox(page, 'Street').fill('Baker Street');
   await textbox(page, 'House number').fill('221b');
   await textbox(page, 'Postcode').fill('10115');

@@ -122,7 +122,7 @@ test('German: a hazmat product by keyboard and mouse — EAN and CAS check digit
     mimeType: 'image/png',
     buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
   });
-  await expect(page.getByText('The file must be a JPEG, PNG or WebP image.')).toBeVisible();
+  await expect(page.getByText('Die Datei muss ein JPEG-, PNG- oder WebP-Bild sein.')).toBeVisible();
   await page.getByRole('button', { name: 'Bild „benzin.png“ löschen' }).click();
   await expect(page.getByText('Bestätigung Erforderlich')).toBeVisible();
   await page.getByRole('button', { name: 'Löschen', exact: true }).click();
@@ -270,8 +270,42 @@ test('German: the stock tab shows the stock by place and lot; a product with sto
   await page.getByRole('searchbox').fill(`LAGER-${tag}`);
   await page.getByRole('button', { name: `Löschen Lagerware ${tag}` }).click();
   await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+  // The server's reason, in German.
   await expect(
-    page.getByText('Der Eintrag wird noch verwendet und kann nicht gelöscht werden.'),
+    page.getByText('Das Produkt hat noch Bestand (7 Stück): buchen Sie ihn zuerst aus.'),
   ).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `LAGER-${tag}` })).toHaveCount(1);
+});
+
+test('German: only the net price — the empty gross shows what it will be, the server computes it (docs/domain.md "VAT")', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const tag = Date.now().toString(36);
+  const client = `Preise ${tag}`;
+  await logInAs(context, 'admin');
+  await createClient(context, client);
+
+  await page.goto('/administration/product/create');
+  await booted(page);
+  await pick(page, 'Mandant', client);
+  await textbox(page, 'SKU').fill(`NETTO-${tag}`);
+  await textbox(page, 'Name').fill('Nur netto');
+  await textbox(page, 'Preis netto (€)').fill('10,00');
+  // The empty gross price says what it will be: net + 19 % (the default rate), then 7 %.
+  await expect(
+    page.getByText(/^Leer gelassen: 11,90\s€ \(berechnet mit 19 % MwSt\.\)$/),
+  ).toBeVisible();
+  await expect(textbox(page, 'Preis brutto (€)')).toHaveAttribute('placeholder', '11,90');
+  await page.getByRole('combobox', { name: 'MwSt.-Satz' }).selectOption('7');
+  await expect(
+    page.getByText(/^Leer gelassen: 10,70\s€ \(berechnet mit 7 % MwSt\.\)$/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Produkt erfolgreich erstellt')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/\d+\/edit$/);
+  // Saved with the gross the server computed.
+  await expect(textbox(page, 'Preis brutto (€)')).toHaveValue('10,70');
+  await expect(textbox(page, 'Preis netto (€)')).toHaveValue('10,00');
 });

@@ -154,7 +154,7 @@ async function expectLayoutRules(page: Page, what: string): Promise<void> {
         if (box.left < barBox.left - 0.5 || box.right > barBox.right + 0.5)
           found.push(`${describe(item)} is cut off by the top bar's edge`);
       }
-      const heading = document.querySelector('#kontor-content h2');
+      const heading = document.querySelector('#kontor-content h1');
       if (heading && heading.getBoundingClientRect().top < barBox.bottom)
         found.push('the page heading starts under the top bar');
     }
@@ -167,7 +167,7 @@ async function expectLayoutRules(page: Page, what: string): Promise<void> {
 async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
   await booted(page);
-  await expect(page.locator('#kontor-content h2')).toHaveText(heading);
+  await expect(page.locator('#kontor-content h1')).toHaveText(heading);
 }
 
 /** Moves to a path inside the running page, as a link does (no reload: keeps the spec fast). */
@@ -176,7 +176,7 @@ async function goInside(page: Page, path: string, heading: string | RegExp): Pro
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await expect(page.locator('#kontor-content h2')).toHaveText(heading);
+  await expect(page.locator('#kontor-content h1')).toHaveText(heading);
 }
 
 for (const screen of SCREENS) {
@@ -225,7 +225,7 @@ for (const screen of SCREENS) {
         await content.getByRole('button', { name: text.login }).click();
         // A login hashes the password: seconds on a CI machine busy with two browsers.
         await expect(page).toHaveURL('/dashboard', { timeout: 15_000 });
-        await expect(content.locator('h2')).toHaveText(text.dashboard);
+        await expect(content.locator('h1')).toHaveText(text.dashboard);
         await expect(topBar.locator('.kontor-connection')).toBeVisible();
         await expectLayoutRules(page, 'the dashboard');
         await shot('dashboard');
@@ -236,7 +236,7 @@ for (const screen of SCREENS) {
           const button = topBar.getByRole('button', { name: text.menuButton });
           await expect(menu).toBeHidden();
           await expect(button).toHaveAttribute('aria-expanded', 'false');
-          const heading = await content.locator('h2').boundingBox();
+          const heading = await content.locator('h1').boundingBox();
           expect(heading!.x, 'the content starts at the left edge').toBeLessThan(40);
           await button.click();
           await expect(menu).toBeVisible();

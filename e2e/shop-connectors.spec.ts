@@ -205,7 +205,7 @@ const figure = (page: Page, label: string) =>
   page
     .locator('.kontor-shop-figures')
     .getByRole('group', { name: label, exact: true })
-    .locator('dd');
+    .locator('.kontor-shop-figure-value');
 
 /** Full-page screenshots at a desktop's and a phone's width. */
 /**
@@ -314,7 +314,7 @@ test.describe('deploying a connector module while Kontor runs', () => {
     const shopMenu = async (expected: string[]) => {
       await page.goto('/administration/users');
       await booted(page);
-      await expect(page.locator('#kontor-content h2')).toHaveText('Benutzer verwalten');
+      await expect(page.locator('#kontor-content h1')).toHaveText('Benutzer verwalten');
       await menu.getByRole('menuitem', { name: 'Shop-Verbindungen' }).click();
       await expect(
         menu.getByRole('group', { name: 'Shop-Verbindungen' }).getByRole('menuitem'),
@@ -354,7 +354,7 @@ test.describe('deploying a connector module while Kontor runs', () => {
     await shopsPage(['Shopware 6', 'WooCommerce']);
     await connectors.getByRole('link', { name: 'Shopware 6' }).click();
     await expect(page).toHaveURL(/\/administration\/shops\/shopware$/);
-    await expect(page.locator('#kontor-content h2').first()).toHaveText('Shopware 6');
+    await expect(page.locator('#kontor-content h1').first()).toHaveText('Shopware 6');
     await expect(page.getByText('Einstellungen › System › Integrationen')).toBeVisible();
 
     // A new version (its title changed) from the CDN; rolled back, the built one is live again.

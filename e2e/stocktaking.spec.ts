@@ -70,10 +70,14 @@ test('German: a rack counted by scanner with a variance and a found item, seen l
   await dialog
     .getByRole('combobox', { name: 'Lager', exact: true })
     .selectOption({ label: s.warehouseName });
-  await dialog
-    .getByRole('combobox', { name: /^Lagerbereich/ })
-    .selectOption({ label: 'Halle 1 (S1)' });
-  await dialog.getByRole('combobox', { name: /^Regal/ }).selectOption({ label: 'Regal 1 (R01)' });
+  // The scope's labels name the field; the empty choice says what it means (issue 31).
+  const storage = dialog.getByRole('combobox', { name: 'Lagerbereich', exact: true });
+  await expect(storage.locator('option').first()).toHaveText('Ganzes Lager');
+  await storage.selectOption({ label: 'Halle 1 (S1)' });
+  const rack = dialog.getByRole('combobox', { name: 'Regal', exact: true });
+  await expect(rack.locator('option').first()).toHaveText('Ganzer Lagerbereich');
+  await rack.selectOption({ label: 'Regal 1 (R01)' });
+  await expect(dialog.getByText(/: —\)/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Inventur erfolgreich erstellt')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: name });
@@ -184,8 +188,8 @@ test('German: a rack counted by scanner with a variance and a found item, seen l
     lines.filter({ hasText: sku }).filter({ hasText: path }).getByRole('cell');
   await expect(cells(s.a.sku, p1.path).nth(6)).toHaveText('10');
   await expect(cells(s.a.sku, p1.path).nth(7)).toHaveText('8');
-  await expect(cells(s.a.sku, p1.path).nth(8)).toHaveText('-2');
-  await expect(cells(s.a.sku, p1.path).nth(9)).toHaveText('-5,00 €');
+  await expect(cells(s.a.sku, p1.path).nth(8)).toHaveText('−2');
+  await expect(cells(s.a.sku, p1.path).nth(9)).toHaveText('−5,00\u00a0€');
   await expect(cells(s.b.sku, p2.path).nth(8)).toHaveText('0');
   await expect(cells(s.a.sku, p3.path).nth(3)).toContainText('neu gefunden');
   await expect(cells(s.a.sku, p3.path).nth(8)).toHaveText('+3');
@@ -233,7 +237,7 @@ test('German: a rack counted by scanner with a variance and a found item, seen l
   await booted(page);
   const ledger = page.getByRole('table', { name: 'Lagerbuchungen' }).getByRole('row');
   await expect(ledger).toHaveCount(3);
-  await expect(ledger.filter({ hasText: p1.path })).toContainText('-2');
+  await expect(ledger.filter({ hasText: p1.path })).toContainText('−2');
   await expect(ledger.filter({ hasText: p3.path })).toContainText('+3');
   await expect(ledger.nth(1)).toContainText('Inventur');
 });
@@ -268,6 +272,42 @@ async function stocktakingOf(
   );
   return started.startStocktaking.id as string;
 }
+
+test("German: completing with places not counted warns with their number first, then says the server's reason", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36).toUpperCase();
+  await logInAs(context, 'admin');
+  const s = await prerequisites(context, tag);
+  // The whole warehouse: stock on two of its three places, nothing counted yet.
+  const { createStocktaking: st } = await graphql(
+    context,
+    'mutation($i: StocktakingInput!) { createStocktaking(input: $i) { id number version } }',
+    { i: { name: `Ganz ${tag}`, warehouseId: s.warehouseId, blind: false } },
+  );
+  await graphql(
+    context,
+    'mutation($id: ID!, $v: Int!) { startStocktaking(id: $id, version: $v) { id } }',
+    { id: st.id, v: st.version },
+  );
+  await page.goto(`/stocktaking/${st.id}/summary`);
+  await booted(page);
+  await page.getByRole('button', { name: 'Zählung abschließen' }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Noch nicht gezählt: 2 von 3 Lagerplätzen.');
+  await question.getByRole('button', { name: 'Zählung abschließen' }).click();
+  // The server refuses and its reason shows, in German — not "Etwas ist schiefgelaufen".
+  await expect(
+    page.getByText(
+      `2 Lagerplätze der Inventur ${st.number} sind noch nicht gezählt: zählen oder als leer bestätigen, dann abschließen.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Etwas ist schiefgelaufen')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Zählung abschließen' })).toBeVisible();
+});
 
 test('English: a blind count hides the expected quantities until it is completed', async ({
   page,
@@ -342,9 +382,9 @@ test('English: a blind count hides the expected quantities until it is completed
   await page.getByRole('alertdialog').getByRole('button', { name: 'Complete counting' }).click();
   await expect(page.getByText('Counting completed.')).toBeVisible();
   await expect(cell('Expected')).toHaveText('10');
-  await expect(cell('Variance')).toHaveText('-1');
-  await expect(cell('Variance value')).toHaveText('-2,50 €');
-  await expect(total).toHaveText('Totals: expected 15, counted 14, variance -1 (-2,50 €)');
+  await expect(cell('Variance')).toHaveText('−1');
+  await expect(cell('Variance value')).toHaveText('−€2.50');
+  await expect(total).toHaveText('Totals: expected 15, counted 14, variance −1 (−€2.50)');
 
   // Recount the chosen line: its count is cleared and the stocktaking counts again.
   await page.getByRole('checkbox', { name: new RegExp(`^Select: .*${s.a.sku}`) }).focus();

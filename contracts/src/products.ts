@@ -35,6 +35,41 @@ export const TUNNEL_CODES = ['B', 'B/D', 'B/E', 'C', 'C/D', 'C/E', 'D', 'D/E', '
 /** The VAT rates a product may have (docs/domain.md "VAT"). */
 export const VAT_RATES = [0, 7, 19] as const;
 
+/** A product's VAT rate when none is given (the standard rate). */
+export const DEFAULT_VAT_RATE = 19;
+
+/**
+ * The gross price of a net price at a VAT rate, both in cents: net plus VAT, rounded half-up to
+ * the cent (docs/domain.md "VAT"). The server fills a product's empty gross price with it.
+ */
+export function grossFromNet(netCents: number, vatRate: number): number {
+  return Math.floor((netCents * (100 + vatRate) + 50) / 100);
+}
+
+/** The net price of a gross price at a VAT rate, both in cents: rounded half-up to the cent. */
+export function netFromGross(grossCents: number, vatRate: number): number {
+  const divisor = 100 + vatRate;
+  return Math.floor((grossCents * 200 + divisor) / (2 * divisor));
+}
+
+/**
+ * A product's prices in cents from what was given (null: left empty): the empty one computed
+ * from the other and the VAT rate; both empty are 0.
+ */
+export function productPrices(
+  netCents: number | null,
+  grossCents: number | null,
+  vatRate: number,
+): { priceNetCents: number; priceGrossCents: number } {
+  if (netCents !== null && grossCents !== null)
+    return { priceNetCents: netCents, priceGrossCents: grossCents };
+  if (netCents !== null)
+    return { priceNetCents: netCents, priceGrossCents: grossFromNet(netCents, vatRate) };
+  if (grossCents !== null)
+    return { priceNetCents: netFromGross(grossCents, vatRate), priceGrossCents: grossCents };
+  return { priceNetCents: 0, priceGrossCents: 0 };
+}
+
 /**
  * ADR 1.1.3.6: the points per unit of each transport category, by category (0 → 0: category 0
  * has no exemption at all; 1 → 50; 2 → 3; 3 → 1; 4 → 0: unlimited). The form offers them to fill

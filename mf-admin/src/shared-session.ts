@@ -10,6 +10,9 @@ export {
   useSession,
   Page,
   showToast,
+  useFormat,
+  format,
+  word,
 } from '@kontor/shared-session';
 export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 export { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -22,6 +25,7 @@ export {
   FormPage,
   FormField,
   TextField,
+  DateField,
   SelectField,
   CheckboxField,
   CheckboxList,
@@ -44,9 +48,11 @@ export {
   useJobEvents,
   jobFinished,
   graphqlProblem,
+  importSummary,
   problemText,
   errorText,
   ruleMessage,
+  messageOf,
 } from '@kontor/ui';
 export type {
   RecordFormProps,

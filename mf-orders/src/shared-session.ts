@@ -2,6 +2,7 @@
 // its pages run on (one place to mock them).
 export {
   defineModule,
+  lazyPages,
   moduleTexts,
   placeholderPages,
   Page,
@@ -12,8 +13,11 @@ export {
   showToast,
   recordChanges$,
   useSession,
+  useFormat,
+  format,
+  word,
 } from '@kontor/shared-session';
-export type { ModulePages, PageProps } from '@kontor/shared-session';
+export type { Formatter, ModulePages, PageProps } from '@kontor/shared-session';
 export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 export { Link, useSearchParams } from 'react-router-dom';
 export {
@@ -39,6 +43,7 @@ export {
   JobProgress,
   KontorForm,
   problemText,
+  fieldRuleText,
   queryState,
   RecordPage,
   RecordPicker,
@@ -46,9 +51,18 @@ export {
   ruleMessage,
   SelectField,
   TextField,
+  DateField,
   useConfirm,
   useKontorForm,
   UploadField,
   ImportPage,
+  messageOf,
 } from '@kontor/ui';
-export type { AddressField, Column, FormState, RecordFormProps, Upload } from '@kontor/ui';
+export type {
+  AddressField,
+  Column,
+  FieldRule,
+  FormState,
+  RecordFormProps,
+  Upload,
+} from '@kontor/ui';

@@ -85,6 +85,34 @@ describe('looking up an order', () => {
     expect(orderRefusal(order({ status: 'PROCESSING' }), 'K')).toBeNull();
   });
 
+  it('refuses a pending order with a fulfillment error, naming it (docs/domain.md "Outbound")', () => {
+    const stray = order({ fulfillmentError: 'The order has no shipping method.' });
+    expect(orderRefusal(stray, 'K')).toEqual([
+      'orders:shipment.fulfillmentProblem',
+      { number: 'K-2026-000001', reason: 'The order has no shipping method.' },
+    ]);
+    // Reserved on a picklist (processing): its stock is held, the packer goes on.
+    expect(orderRefusal({ ...stray, status: 'PROCESSING' }, 'K')).toBeNull();
+    expect(orderRefusal(order({ fulfillmentError: null }), 'K')).toBeNull();
+  });
+
+  it("names the fulfillment problem in the reader's language where the server sent it as a message", () => {
+    const stray = order({
+      fulfillmentError: 'The order has no shipping method.',
+      fulfillmentProblems: [
+        {
+          key: 'fulfillment.shippingMethod',
+          params: null,
+          text: 'The order has no shipping method.',
+        },
+      ],
+    } as Partial<Order>);
+    expect(orderRefusal(stray, 'K')?.[1]).toEqual({
+      number: 'K-2026-000001',
+      reason: 'Die Bestellung hat keine Versandart.',
+    });
+  });
+
   it('a packable order goes to step 2 with one empty package', () => {
     const state = orderLoaded(order());
     expect(state.step).toBe('assign');

@@ -15,6 +15,7 @@ export {
   showToast,
   useObservable,
   useTranslation,
+  format,
 } from '@kontor/shared-session';
 export type { BootModuleState, ModulePages, PageProps } from '@kontor/shared-session';
 export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';

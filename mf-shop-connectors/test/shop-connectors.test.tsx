@@ -339,7 +339,7 @@ describe('a connection', () => {
   test("a connector's screen lists only its connections, then how to set it up", async () => {
     await createConnection(`Connector-Liste ${run_}`);
     await open('/administration/shops/shopware');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Shopware 6' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shopware 6' })).toBeVisible();
     const list = await screen.findByRole('table', { name: 'Shopware 6' });
     expect(
       await within(list).findByRole('link', { name: `Connector-Liste ${run_}` }),

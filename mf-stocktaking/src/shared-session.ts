@@ -11,6 +11,8 @@ export {
   Page,
   showToast,
   useTranslation,
+  useFormat,
+  format,
 } from '@kontor/shared-session';
 export type { ModulePages, PageProps } from '@kontor/shared-session';
 export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -38,6 +40,7 @@ export {
   rules,
   SelectField,
   TextField,
+  DateField,
   useConfirm,
   useKontorForm,
 } from '@kontor/ui';

@@ -1,30 +1,45 @@
-import { avisImportPages } from './avis/import';
 import { avisImportTexts } from './avis/import-texts';
-import { avisPages } from './avis/pages';
 import { avisTexts } from './avis/texts';
 import manifest from './manifest.json';
-import { productImportPages } from './products/import';
 import { productImportTexts } from './products/import-texts';
-import { productsPages } from './products/pages';
 import { productsTexts } from './products/texts';
-import { defineModule, moduleTexts } from './shared-session';
+import { defineModule, lazyPages, moduleTexts } from './shared-session';
 import { stockPages } from './stock/pages';
 import { stockTexts } from './stock/texts';
-import { suppliersPages } from './suppliers/pages';
 import { suppliersTexts } from './suppliers/texts';
-import { warehousesPages } from './warehouses/pages';
 import { warehousesTexts } from './warehouses/texts';
+
+// The floor's stock screens (stock change, bookings, inventory) come with the bundle; the
+// desk's areas each in a file of their own, loaded with their route (lazyPages).
 
 export const { bootstrap, mount, unmount } = defineModule({
   name: '@kontor/warehouse',
   pages: {
-    ...productsPages,
-    ...productImportPages,
-    ...warehousesPages,
+    ...lazyPages(
+      () => import('./products/pages').then((m) => m.productsPages),
+      ['warehouse.products', 'warehouse.products.create', 'warehouse.products.edit'],
+    ),
+    ...lazyPages(
+      () => import('./products/import').then((m) => m.productImportPages),
+      ['warehouse.products.import'],
+    ),
+    ...lazyPages(
+      () => import('./warehouses/pages').then((m) => m.warehousesPages),
+      ['warehouse.warehouses', 'warehouse.warehouses.create', 'warehouse.warehouses.edit'],
+    ),
     ...stockPages,
-    ...suppliersPages,
-    ...avisPages,
-    ...avisImportPages,
+    ...lazyPages(
+      () => import('./suppliers/pages').then((m) => m.suppliersPages),
+      ['warehouse.suppliers', 'warehouse.suppliers.create', 'warehouse.suppliers.edit'],
+    ),
+    ...lazyPages(
+      () => import('./avis/pages').then((m) => m.avisPages),
+      ['warehouse.avis', 'warehouse.avis.create', 'warehouse.avis.edit', 'warehouse.avis.details'],
+    ),
+    ...lazyPages(
+      () => import('./avis/import').then((m) => m.avisImportPages),
+      ['warehouse.avis.import'],
+    ),
   },
   translations: moduleTexts(
     'warehouse',

@@ -3,11 +3,13 @@
 // cache, react-router-dom's hooks and Link work inside the module's route table.
 export {
   defineModule,
+  lazyPages,
   moduleTexts,
   placeholderPages,
   can,
   loginAs,
   useTranslation,
+  useFormat,
   useSession,
   Page,
   showToast,
@@ -17,6 +19,8 @@ export {
   HttpError,
   readXsrfToken,
   getSocketId,
+  format,
+  word,
 } from '@kontor/shared-session';
 export { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 export { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -29,6 +33,7 @@ export {
   FormPage,
   FormField,
   TextField,
+  DateField,
   SelectField,
   CheckboxField,
   CheckboxList,
@@ -63,6 +68,7 @@ export {
   jobFinished,
   graphqlProblem,
   problemText,
+  refusalText,
   errorText,
   ruleMessage,
   useConfirm,
@@ -70,6 +76,7 @@ export {
   KontorForm,
   FormActions,
   z,
+  messageOf,
 } from '@kontor/ui';
 export type {
   RecordFormProps,

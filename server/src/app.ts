@@ -1,3 +1,4 @@
+import { setTimeZone, storeTimeZone } from './domain/time-zone';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import authPlugin from './auth/plugin';
 import { setPasswordHashing } from './auth/passwords';
@@ -56,6 +57,8 @@ export async function createApp(config: Config, db: Db): Promise<FastifyInstance
     // Requests are short: a client that cannot send its headers in 30 s is gone.
     requestTimeout: 30_000,
   });
+  setTimeZone(config.timeZone);
+  await storeTimeZone(db, config.timeZone);
   app.decorate('config', config);
   app.decorate('db', db);
   setPasswordHashing(config.passwordHashing);

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@kontor/contracts';
 import { z } from 'zod';
 import { LEAST_PRODUCTION_HASHING, STANDARD_HASHING, type PasswordHashing } from './auth/passwords';
 import { deployTokenFor } from './deploy/token';
@@ -49,6 +50,15 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  // The installation's time zone: the days of lists, the dashboard and invoices, and every time
+  // shown (docs/design.md "Words, numbers and dates").
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(
+      (name) => /^[A-Za-z0-9_+\-/]+$/.test(name) && isTimeZone(name),
+      'TIME_ZONE must be an IANA time zone such as Europe/Berlin',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Realtime (Pusher protocol, issue 3)
   PUSHER_APP_ID: z.string().min(1).default('kontor'),
@@ -217,6 +227,8 @@ export interface Config {
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   logLevel: string;
+  /** The installation's time zone (IANA name), Europe/Berlin unless TIME_ZONE says otherwise. */
+  timeZone: string;
   /** The socket server (Pusher protocol); see server/README.md "Realtime". */
   realtime: RealtimeConfig;
   /** Bearer token of `npm run deploy` (module deploys); none: only users with `administrate`. */
@@ -334,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoData: e.DEMO_DATA,
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
+    timeZone: e.TIME_ZONE,
     deployToken: deployTokenFor(dataDir, e.NODE_ENV, e.DEPLOY_TOKEN),
     deployOrigins: e.DEPLOY_ORIGINS,
     jobs: {
@@ -441,6 +454,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: 'false',
     bodyLimit: 1024 * 1024,
     logLevel: 'silent',
+    timeZone: DEFAULT_TIME_ZONE,
     deployToken: 'test-deploy-token-test-deploy-token',
     deployOrigins: [],
     // No workers unless a test asks for them (jobs tests set workers and short intervals).

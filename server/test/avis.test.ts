@@ -133,10 +133,8 @@ describe('create and edit', () => {
     expect(checked.fieldErrors).toEqual({
       supplierId: ['The selected supplier does not exist.'],
       'lines.0.productId': [expect.stringContaining('belongs to another client')],
-      'lines.1.lot': ['The product is not lot-tracked: leave the lot field empty.'],
-      'lines.2.bestBefore': [
-        'The product has no best-before date: leave the best-before field empty.',
-      ],
+      'lines.1.lot': ['The product is not tracked by lot: leave the field empty.'],
+      'lines.2.bestBefore': ['The product has no best-before date: leave the field empty.'],
     });
     const empty = fieldErrorsOf(
       await graphql(boss, CREATE, { i: { ...avisInputOf(w), lines: [] } }),
@@ -180,7 +178,7 @@ describe('create and edit', () => {
     const refused = await graphql(boss, UPDATE, { id: avis.id, v: booked.version, i: input });
     expect(codeOf(refused)).toBe('CONFLICT');
     expect(refused.errors![0]!.extensions!.reason).toBe('status');
-    expect(refused.errors![0]!.message).toContain('partially booked');
+    expect(refused.errors![0]!.message).toContain('the status “Partially booked”');
   });
 });
 
@@ -319,12 +317,10 @@ describe('booking', () => {
     });
     const { fieldErrors } = fieldErrorsOf(refused);
     expect(fieldErrors).toEqual({
-      'lines.0.lot': ['The lot field is required for a lot-tracked product.'],
-      'lines.1.bestBefore': [
-        'The best-before field is required for a product with a best-before date.',
-      ],
+      'lines.0.lot': ['The product is tracked by lot: enter the lot.'],
+      'lines.1.bestBefore': ['The product has a best-before date: enter it.'],
       'lines.2.placeId': [expect.stringContaining('belongs to another warehouse')],
-      'lines.3.lot': ['The product is not lot-tracked: leave the lot field empty.'],
+      'lines.3.lot': ['The product is not tracked by lot: leave the field empty.'],
     });
     // A line of another avis is no line of this one.
     const foreignLine = await graphql(boss, BOOK, {

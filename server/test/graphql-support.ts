@@ -14,6 +14,8 @@ export interface GraphqlAnswer {
       fieldErrors?: Record<string, string[]>;
       fieldRules?: Record<string, { rule: string }[]>;
       reason?: string;
+      /** A refusal's catalogue message (`{ key, params }`). */
+      text?: { key: string; params?: Record<string, unknown> };
     };
   }[];
 }

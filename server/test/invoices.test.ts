@@ -325,7 +325,7 @@ describe('over GraphQL and HTTP', () => {
     ).toBe(403);
   });
 
-  test('the German CSV: headers, one row per position, euros with two decimals, ; separated', async () => {
+  test('the German CSV: headers, one row per position, euros with two decimals and a decimal comma, days as 02.03.2026, ; separated', async () => {
     const response = await boss.request({
       url: `/export/invoices.csv?clientId=${clientId}&from=${PERIOD.from}&to=${PERIOD.to}&lang=de`,
     });
@@ -340,26 +340,32 @@ describe('over GraphQL and HTTP', () => {
     );
     expect(lines).toHaveLength(9);
     expect(lines[3]).toBe(
-      `${o1.number};2026-03-02;2026-03-03;KD-100;Einkauf;1;A;Artikel A;3;19.99;59.97;19;11.39;71.36`,
+      `${o1.number};02.03.2026;03.03.2026;KD-100;Einkauf;1;A;Artikel A;3;19,99;59,97;19;11,39;71,36`,
     );
     expect(lines[6]).toBe(
-      `${o3.number};2026-03-10;2026-03-15;KD-200;Marketing;2;G;Artikel G;1;1.50;1.50;7;0.11;1.61`,
+      `${o3.number};10.03.2026;15.03.2026;KD-200;Marketing;2;G;Artikel G;1;1,50;1,50;7;0,11;1,61`,
     );
     // The rows add up to the preview's totals.
     const cents = (column: number) =>
       lines
         .slice(1)
-        .reduce((sum, line) => sum + Math.round(Number(line.split(';')[column]) * 100), 0);
+        .reduce(
+          (sum, line) => sum + Math.round(Number(line.split(';')[column]!.replace(',', '.')) * 100),
+          0,
+        );
     expect([cents(10), cents(12), cents(13)]).toEqual([12787, 1591, 14378]);
   });
 
-  test('the English CSV has English headers and commas', async () => {
+  test('the English CSV has English headers, commas, decimal points and days as 02/03/2026', async () => {
     const response = await boss.request({
       url: `/export/invoices.csv?clientId=${clientId}&from=${PERIOD.from}&to=${PERIOD.to}&lang=en`,
     });
-    const [header] = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe(
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
       'Order number,Order date,Shipping date,Customer number,Department,Position,SKU,Product,Quantity,Unit price net (EUR),Net (EUR),VAT rate (%),VAT (EUR),Gross (EUR)',
+    );
+    expect(lines[3]).toBe(
+      `${o1.number},02/03/2026,03/03/2026,KD-100,Einkauf,1,A,Artikel A,3,19.99,59.97,19,11.39,71.36`,
     );
   });
 
@@ -454,7 +460,7 @@ describe('a large export runs as a job', () => {
     expect(lines).toHaveLength(5002);
     expect(lines[0]!.startsWith('Order number,')).toBe(true);
     expect(lines[5001]).toBe(
-      'BIG-1,2026-03-01,2026-03-02,,,5001,S5001,Teil,2,1.05,2.10,19,0.40,2.50',
+      'BIG-1,01/03/2026,02/03/2026,,,5001,S5001,Teil,2,1.05,2.10,19,0.40,2.50',
     );
 
     // Someone else (even with the permission) does not get the file.

@@ -376,9 +376,13 @@ describe('bulk hold, release, cancel: all or nothing', () => {
     const before = await states(ids);
     const answer = await graphql(boss, HOLD, { ids });
     expect(codeOf(answer)).toBe('CONFLICT');
-    expect(answer.errors![0]!.message).toContain(
-      `Order ${c.number} is cancelled and cannot become on hold.`,
+    expect(answer.errors![0]!.message).toBe(
+      `Nothing was changed: order ${c.number} cannot be held.`,
     );
+    expect(answer.errors![0]!.extensions!.text).toEqual({
+      key: 'orders.bulkRefused',
+      params: { count: 1, numbers: { list: [c.number] }, done: { term: 'done.held' } },
+    });
     expect(await states(ids)).toEqual(before);
 
     const held = ok(await graphql(boss, HOLD, { ids: [b.id, a.id] }));
@@ -392,7 +396,9 @@ describe('bulk hold, release, cancel: all or nothing', () => {
     const d = await create();
     const mixed = await graphql(boss, RELEASE, { ids: [a.id, d.id] });
     expect(codeOf(mixed)).toBe('CONFLICT');
-    expect(mixed.errors![0]!.message).toContain(`Order ${d.number} is not on hold.`);
+    expect(mixed.errors![0]!.message).toBe(
+      `Nothing was changed: order ${d.number} cannot be released.`,
+    );
     expect((await states([a.id]))[0]!.status).toBe('on_hold');
 
     expect(
@@ -626,8 +632,8 @@ describe('the list', () => {
       .split('\r\n');
     expect(lines[0]).toContain('Order number,Date,Status');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
-      'L-1,2026-03-01,on_hold',
-      'L-2,2026-03-05,pending',
+      'L-1,01/03/2026,on_hold',
+      'L-2,05/03/2026,pending',
     ]);
     expect(lines[2]).toContain(',30.00,5.70,35.70,');
     const bad = await boss.request({ url: '/export/orders.csv?status=lost' });

@@ -279,3 +279,127 @@ test('bad input: field errors named, nothing written', async () => {
   });
   expect(await administrationSnapshot(t)).toBe(before);
 });
+
+const SKIPPED = `mutation($i: PicklistInput!) { createPicklist(input: $i) {
+  picklist { id orders { id } } errors { order { id } reason }
+  skipped { rule order { id number status fulfillmentError } } skippedTotal } }`;
+
+/** An order of the world without a shipping method (a fresh Kontor has none to choose). */
+async function orderWithoutMethod(w: Awaited<ReturnType<typeof world>>, productId: number) {
+  const answer = await graphql(
+    boss,
+    `
+      mutation ($i: OrderInput!) {
+        createOrder(input: $i) {
+          id
+          number
+          fulfillmentError
+        }
+      }
+    `,
+    {
+      i: {
+        clientId: String(w.clientId),
+        shippingAddress: {
+          lastName: 'Mustermann',
+          street: 'Hafenstraße',
+          houseNumber: '7',
+          postcode: '20457',
+          city: 'Hamburg',
+          countryCode: 'DE',
+        },
+        items: [{ productId: String(productId), quantity: 1 }],
+      },
+    },
+  );
+  return answer.data!.createOrder as { id: string; number: string; fulfillmentError: string };
+}
+
+test('the pending orders a picklist leaves out for their fulfillment error are named with it', async () => {
+  const w = await world(t.db);
+  const cup = await product(t.db, w, { sku: 'CUP' });
+  await stockRow(t.db, w, cup, w.placeIds[0]!, 5);
+  const stray = await orderWithoutMethod(w, cup);
+  expect(stray.fulfillmentError).toBe('The order has no shipping method.');
+
+  const none = await graphql(boss, SKIPPED, { i: { clientId: String(w.clientId) } });
+  expect(none.data!.createPicklist).toEqual({
+    picklist: null,
+    errors: [],
+    skipped: [
+      {
+        rule: 'FULFILLMENT',
+        order: {
+          id: stray.id,
+          number: stray.number,
+          status: 'PENDING',
+          fulfillmentError: 'The order has no shipping method.',
+        },
+      },
+    ],
+    skippedTotal: 1,
+  });
+
+  // Beside a picklist made: the order it took, the one it left out named.
+  const fine = await order(boss, w, [[cup, 2]]);
+  const made = await graphql(boss, SKIPPED, { i: { clientId: String(w.clientId) } });
+  expect(made.data!.createPicklist.picklist.orders).toEqual([{ id: fine.id }]);
+  expect(
+    made.data!.createPicklist.skipped.map((s: { order: { id: string } }) => s.order.id),
+  ).toEqual([stray.id]);
+  // Another client's filter matches none of them: nothing named.
+  const other = await world(t.db);
+  const elsewhere = await graphql(boss, SKIPPED, { i: { clientId: String(other.clientId) } });
+  expect(elsewhere.data!.createPicklist).toMatchObject({ skipped: [], skippedTotal: 0 });
+});
+
+test('a picklist for the chosen orders takes only them and says why a chosen one was left out', async () => {
+  const w = await world(t.db);
+  const cup = await product(t.db, w, { sku: 'CUP' });
+  await stockRow(t.db, w, cup, w.placeIds[0]!, 20);
+  const older = await order(boss, w, [[cup, 1]]);
+  const chosen = await order(boss, w, [[cup, 2]]);
+  const stray = await orderWithoutMethod(w, cup);
+
+  const one = await graphql(boss, SKIPPED, { i: { orderIds: [chosen.id] } });
+  expect(one.errors).toBeUndefined();
+  expect(one.data!.createPicklist.picklist.orders).toEqual([{ id: chosen.id }]);
+  expect(one.data!.createPicklist.skipped).toEqual([]);
+  // The older order was not chosen: still pending, nothing of it reserved.
+  expect(await statusOf(t.db, older.id)).toBe('pending');
+
+  // Chosen again (now processing), with the order without a shipping method: both named.
+  const again = await graphql(boss, SKIPPED, { i: { orderIds: [chosen.id, stray.id] } });
+  expect(again.data!.createPicklist.picklist).toBeNull();
+  expect(
+    again.data!.createPicklist.skipped.map((s: { rule: string; order: { id: string } }) => [
+      s.order.id,
+      s.rule,
+    ]),
+  ).toEqual(
+    [
+      [chosen.id, 'STATUS'],
+      [stray.id, 'FULFILLMENT'],
+    ].sort((a, b) => Number(a[0]) - Number(b[0])),
+  );
+  // A chosen order the filters exclude.
+  const filtered = await graphql(boss, SKIPPED, {
+    i: { orderIds: [older.id], clientId: String((await world(t.db)).clientId) },
+  });
+  expect(filtered.data!.createPicklist.skipped).toEqual([
+    expect.objectContaining({ rule: 'FILTER' }),
+  ]);
+
+  // An order that does not exist: a field error, nothing written.
+  const before = await administrationSnapshot(t);
+  const unknown = await graphql(boss, SKIPPED, { i: { orderIds: [older.id, '999999'] } });
+  expect(unknown.errors![0]!.extensions!.fieldErrors).toEqual({
+    orderIds: ['A chosen order does not exist.'],
+  });
+  const empty = await graphql(boss, SKIPPED, { i: { orderIds: [] } });
+  expect(empty.errors![0]!.extensions!.fieldErrors).toEqual({
+    orderIds: ['Choose at least one order.'],
+  });
+  expect(await administrationSnapshot(t)).toBe(before);
+  expect(await statusOf(t.db, older.id)).toBe('pending');
+});

@@ -165,10 +165,12 @@ describe('an all-or-nothing import writing while it checks the file', () => {
     const clientId = await newClient('Overlap update');
     // Ten of the file's products exist: O-1…O-5 as the file has them (O-10 with its hazmat
     // data), O-6…O-9 with another price, and O-20 with another hazmat class.
+    // (Their gross prices as the file's net prices make them: 19 %, half-up.)
     await t.db.query(
-      `INSERT INTO products (client_id, sku, name, price_net_cents)
-       SELECT $1, 'O-' || n, 'Artikel ' || n, CASE WHEN n BETWEEN 6 AND 9 THEN 999 ELSE 250 END
-         FROM unnest(ARRAY[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20]) AS n`,
+      `INSERT INTO products (client_id, sku, name, price_net_cents, price_gross_cents)
+       SELECT $1, 'O-' || n, 'Artikel ' || n, net, round(net * 1.19)
+         FROM unnest(ARRAY[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20]) AS n,
+              LATERAL (SELECT CASE WHEN n BETWEEN 6 AND 9 THEN 999 ELSE 250 END AS net) price`,
       [clientId],
     );
     await t.db.query(

@@ -4,6 +4,7 @@
 import ExcelJS from 'exceljs';
 import { baseUrl, startTestApp, type Browser, type TestApp } from './helpers';
 import { admin, codeOf, graphql, staffWith } from './graphql-support';
+import { hazmatInput, productInput } from '../src/products/rules';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,6 +52,8 @@ const IMPORT = `mutation($id: ID!, $clientId: ID!, $mapping: [ColumnMappingInput
   importProducts(uploadId: $id, clientId: $clientId, mapping: $mapping, mode: $mode) { id state kind summary } }`;
 const JOB = `query($id: ID!) { job(id: $id) { state error progress { done total phase }
   result { created updated rejectedTotal rejected { row field column value reason rule params { row } } } } }`;
+const COUNTS = `query($id: ID!) { job(id: $id) {
+  result { rows created updated rejectedRows rejectedTotal rejected { row sku field rule } } } }`;
 
 type Mode = 'ALL_OR_NOTHING' | 'GOOD_ROWS';
 
@@ -408,18 +411,162 @@ describe('product import', () => {
     ]);
   });
 
+  test('the report counts rows and problems apart: 300 rows, 3 rejected with 4 problems → 297 created, 3 rejected', async () => {
+    const lines = ['SKU;Name;EAN;Preis netto;MwSt.-Satz'];
+    for (let n = 1; n <= 300; n += 1) {
+      // Row 10 has two problems (price and VAT rate), row 20 one (EAN), row 30 repeats a SKU.
+      const sku = n === 30 ? 'C-1' : `C-${n}`;
+      const ean = n === 20 ? '4006381333932' : '';
+      const price = n === 10 ? 'zwölf' : '1,00';
+      const vat = n === 10 ? '16' : '19';
+      lines.push(`${sku};Artikel ${n};${ean};${price};${vat}`);
+    }
+    const file = `${lines.join('\n')}\n`;
+    const clientId = await newClient();
+    const good = await importFile(clientId, 'GOOD_ROWS', 'dreihundert.csv', file);
+    const report = (await graphql(boss, COUNTS, { id: good.id })).data!.job.result;
+    expect(report).toMatchObject({
+      rows: 300,
+      created: 297,
+      updated: 0,
+      rejectedRows: 3,
+      rejectedTotal: 4,
+    });
+    // Each problem names the row's SKU.
+    expect(report.rejected.map((r: { row: number; sku: string }) => [r.row, r.sku])).toEqual([
+      [11, 'C-10'],
+      [11, 'C-10'],
+      [21, 'C-20'],
+      [31, 'C-1'],
+    ]);
+    expect((await productsOf(clientId)).length).toBe(297);
+    const nothing = await importFile(await newClient(), 'ALL_OR_NOTHING', 'dreihundert.csv', file);
+    expect((await graphql(boss, COUNTS, { id: nothing.id })).data!.job.result).toMatchObject({
+      rows: 300,
+      created: 0,
+      rejectedRows: 3,
+      rejectedTotal: 4,
+    });
+  });
+
+  test('every product field can be mapped, the "Gefahrgut" flag (ja/nein) too', async () => {
+    const id = await upload(boss, 'alle.csv', 'SKU;Name\nA;B\n');
+    const fields = (await graphql(boss, PREVIEW, { id })).data!.productImportPreview.fields.map(
+      (f: { key: string }) => f.key,
+    );
+    const productKeys = Object.keys(
+      (productInput as unknown as { in: { shape: object } }).in.shape,
+    ).filter((key) => key !== 'hazmat');
+    const hazmatKeys = Object.keys(hazmatInput.shape).map((key) => `hazmat.${key}`);
+    expect([...fields].sort()).toEqual([...productKeys, 'hazmat', ...hazmatKeys].sort());
+    expect(
+      (
+        await graphql(boss, PREVIEW, { id: await upload(boss, 'g.csv', 'SKU;Name;Gefahrgut\n') })
+      ).data!.productImportPreview.columns.map((c: { field: string }) => c.field),
+    ).toEqual(['sku', 'name', 'hazmat']);
+
+    // ja: the hazmat data of the row's cells (checked as the form's); nein: none, whatever the
+    // hazmat cells hold (an export with "Gefahrgut" changed to nein removes the data).
+    const clientId = await newClient();
+    const csv = [
+      'SKU;Name;Gefahrgut;UN-Nummer;Gefahrgutklasse',
+      'G-1;Benzin;ja;1203;3',
+      'G-2;Wasser;nein;1203;3',
+      'G-3;Leer;;;',
+      'G-4;Unvollständig;ja;;',
+      'G-5;Unklar;vielleicht;1203;3',
+    ].join('\n');
+    const job = await importFile(clientId, 'GOOD_ROWS', 'gefahrgut.csv', csv);
+    const report = (await graphql(boss, COUNTS, { id: job.id })).data!.job.result;
+    expect(report).toMatchObject({ rows: 5, created: 3, rejectedRows: 2, rejectedTotal: 3 });
+    expect(
+      report.rejected.map((r: { row: number; field: string; rule: string }) => [
+        r.row,
+        r.field,
+        r.rule,
+      ]),
+    ).toEqual([
+      [5, 'hazmat.unNumber', 'required'],
+      [5, 'hazmat.hazmatClass', 'required'],
+      [6, 'hazmat', 'boolean'],
+    ]);
+    expect((await productsOf(clientId)).map((p) => [p.sku, p.unNumber])).toEqual([
+      ['G-1', '1203'],
+      ['G-2', null],
+      ['G-3', null],
+    ]);
+    // nein on a product with hazmat data removes it.
+    const removed = await importFile(
+      clientId,
+      'GOOD_ROWS',
+      'gefahrgut.csv',
+      'SKU;Name;Gefahrgut\nG-1;Benzin;nein\n',
+    );
+    expect(removed.result).toMatchObject({ created: 0, updated: 1 });
+    expect((await productsOf(clientId))[0]).toMatchObject({ sku: 'G-1', unNumber: null });
+  });
+
+  test("a price left empty is computed from the other and the VAT rate (the row's, else the product's own)", async () => {
+    const clientId = await newClient();
+    const prices = () =>
+      t.db.query<{ sku: string; net: number; gross: number; vat: number }>(
+        `SELECT sku, price_net_cents::int AS net, price_gross_cents::int AS gross, vat_rate::int AS vat
+           FROM products WHERE client_id = $1 ORDER BY sku`,
+        [clientId],
+      );
+    const csv = [
+      'SKU;Name;Preis netto;Preis brutto;MwSt.-Satz',
+      'P-1;Netto;10,00;;19',
+      'P-2;Brutto;;10,70;7',
+      'P-3;Beide;10,00;12,00;19',
+      'P-4;Keiner;;;0',
+      'P-5;Halb;0,50;;7',
+    ].join('\n');
+    await importFile(clientId, 'ALL_OR_NOTHING', 'preise.csv', csv);
+    expect(await prices()).toEqual([
+      { sku: 'P-1', net: 1000, gross: 1190, vat: 19 },
+      { sku: 'P-2', net: 1000, gross: 1070, vat: 7 },
+      { sku: 'P-3', net: 1000, gross: 1200, vat: 19 },
+      { sku: 'P-4', net: 0, gross: 0, vat: 0 },
+      { sku: 'P-5', net: 50, gross: 54, vat: 7 },
+    ]);
+    // No VAT column: the product's own rate (a new product's: 19 %); a file of net prices
+    // writes the gross prices too.
+    const netOnly = 'SKU;Name;Preis netto\nP-2;Brutto;20,00\nP-9;Neu;10,00\n';
+    const job = await importFile(clientId, 'ALL_OR_NOTHING', 'netto.csv', netOnly);
+    expect(job.result).toMatchObject({ created: 1, updated: 1, rejectedTotal: 0 });
+    const gross = 'SKU;Name;Preis brutto\nP-1;Netto;23,80\n';
+    await importFile(clientId, 'GOOD_ROWS', 'brutto.csv', gross);
+    expect(await prices()).toEqual([
+      { sku: 'P-1', net: 2000, gross: 2380, vat: 19 },
+      { sku: 'P-2', net: 2000, gross: 2140, vat: 7 },
+      { sku: 'P-3', net: 1000, gross: 1200, vat: 19 },
+      { sku: 'P-4', net: 0, gross: 0, vat: 0 },
+      { sku: 'P-5', net: 50, gross: 54, vat: 7 },
+      { sku: 'P-9', net: 1000, gross: 1190, vat: 19 },
+    ]);
+    // The same file again changes nothing.
+    const again = await importFile(clientId, 'ALL_OR_NOTHING', 'netto.csv', netOnly);
+    expect(again.result).toMatchObject({ created: 0, updated: 0 });
+  });
+
   test('the report downloads as CSV for the starter; others get 404', async () => {
     const clientId = await newClient();
     const job = await importFile(clientId, 'ALL_OR_NOTHING', 'produkte.csv', GERMAN);
     const german = await boss.request({ url: `/spa/jobs/${job.id}/report.csv?lang=de` });
     expect(german.statusCode).toBe(200);
     expect(german.headers['content-type']).toMatch(/^text\/csv/);
-    // (fetch's text() drops the byte order mark the file starts with)
+    // (fetch's text() drops the byte order mark the file starts with); the reason in the
+    // file's language, named by its column (issue 31).
     expect(german.body).toBe(
-      'Zeile;Spalte;Feld;Wert;Grund\r\n4;EAN;ean;4006381333932;The EAN field has a wrong check digit.\r\n',
+      'Zeile;SKU;Spalte;Feld;Wert;Grund\r\n4;A-3;EAN;ean;4006381333932;EAN: die Prüfziffer stimmt nicht.\r\n',
     );
     const english = await boss.request({ url: `/spa/jobs/${job.id}/report.csv?lang=en` });
-    expect(english.body.split('\r\n')[0]).toBe('Row,Column,Field,Value,Reason');
+    expect(english.body.split('\r\n')).toEqual([
+      'Row,SKU,Column,Field,Value,Reason',
+      '4,A-3,EAN,ean,4006381333932,EAN: the check digit is wrong.',
+      '',
+    ]);
     const stranger = await staffWith(t, ['product:import']);
     expect(
       (await stranger.browser.request({ url: `/spa/jobs/${job.id}/report.csv` })).statusCode,

@@ -184,6 +184,49 @@ describe('create and read', () => {
     expect(read.data!.product).toEqual(product);
   });
 
+  test('a price left empty is computed from the other and the VAT rate, rounded half-up (docs/domain.md "VAT")', async () => {
+    // Net only: gross = net + VAT (10,00 € at 19 % → 11,90 €; 0,05 € at 7 % → 0,0535 → 0,05 €;
+    // 0,50 € at 7 % → 0,535 → 0,54 €, half-up).
+    expect(await create({ priceNet: 10, priceGross: null, vatRate: 19 })).toMatchObject({
+      priceNet: 10,
+      priceGross: 11.9,
+    });
+    expect(await create({ priceNet: 0.5, vatRate: 7 })).toMatchObject({
+      priceNet: 0.5,
+      priceGross: 0.54,
+    });
+    // Gross only: net = gross without VAT (11,90 € at 19 % → 10,00 €; 1,00 € at 19 % → 0,8403 → 0,84 €).
+    expect(await create({ priceGross: 11.9, vatRate: 19 })).toMatchObject({
+      priceNet: 10,
+      priceGross: 11.9,
+    });
+    expect(await create({ priceNet: null, priceGross: 1 })).toMatchObject({
+      priceNet: 0.84,
+      priceGross: 1,
+      vatRate: 19,
+    });
+    // Both given: kept as given; neither: 0.
+    expect(await create({ priceNet: 10, priceGross: 12, vatRate: 7 })).toMatchObject({
+      priceNet: 10,
+      priceGross: 12,
+    });
+    expect(await create({})).toMatchObject({ priceNet: 0, priceGross: 0 });
+    // An update with the gross emptied computes it again, with the new rate.
+    const product = await create({ priceNet: 10, vatRate: 19 });
+    const answer = await graphql(boss, UPDATE, {
+      id: product.id,
+      v: product.version,
+      i: {
+        clientId: String(clientA),
+        sku: product.sku,
+        name: product.name,
+        priceNet: 10,
+        vatRate: 7,
+      },
+    });
+    expect(answer.data!.updateProduct).toMatchObject({ priceNet: 10, priceGross: 10.7 });
+  });
+
   test('bad EAN check digit, bad CAS check digit, bad ADR class and more: one error per field, nothing saved', async () => {
     const before = await productTables();
     const answer = await graphql(boss, CREATE, {
@@ -365,7 +408,7 @@ describe('delete', () => {
     expect(codeOf(answer)).toBe('CONFLICT');
     expect(answer.errors![0]!.extensions!.reason).toBe('in-use');
     expect(answer.errors![0]!.message).toBe(
-      'The product still has stock (5 units); book it out first.',
+      'The product still has stock (5 units): book it out first.',
     );
     expect(await productTables()).toBe(before);
   });

@@ -401,7 +401,10 @@ describe('a chain of logins-as never ends in a session that impersonates itself'
     ).toBe(204);
     const back = await browser.request({ method: 'POST', url: `/spa/users/login/as/${first.id}` });
     expect(back.statusCode).toBe(403);
-    expect(back.json()).toEqual({ message: 'You cannot log in as yourself.' });
+    expect(back.json()).toEqual({
+      message: 'You cannot log in as yourself.',
+      text: { key: 'users.impersonateSelf' },
+    });
     expect((await browser.request({ url: '/user' })).json()).toMatchObject({
       id: second.id,
       impersonator: { id: first.id },

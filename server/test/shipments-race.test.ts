@@ -76,7 +76,7 @@ test('two stations ship two orders competing for the last stock: one ships, the 
   expect(outcome(answers)).toEqual(['BAD_USER_INPUT', 'OK']);
   const refused = answers.find((x) => x.errors)!;
   expect(refused.errors![0]!.extensions!.fieldErrors).toEqual({
-    'packages.0.items.0.quantity': ['Not enough stock of CAP: 1 can be booked out.'],
+    'packages.0.items.0.quantity': ['Not enough stock of CAP: only 1 can be booked out.'],
   });
   const held = await heldOf(t.db, cap);
   expect(held.reduce((sum, r) => sum + r.quantity, 0)).toBe(1);

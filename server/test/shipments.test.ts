@@ -241,7 +241,7 @@ test("refusals change nothing: more than open, another order's position, short s
   const mid = await administrationSnapshot(t);
   const short = await graphql(boss, SHIP_ALL, { o: o.id, v: o.version, t: 'X' });
   expect(short.errors![0]!.extensions!.fieldErrors).toEqual({
-    'packages.0.items.0.quantity': ['Not enough stock of NAIL: 2 can be booked out.'],
+    'packages.0.items.0.quantity': ['Not enough stock of NAIL: only 2 can be booked out.'],
   });
   expect(await administrationSnapshot(t)).toBe(mid);
   await t.db.query('UPDATE stock SET quantity = 5 WHERE product_id = $1', [nail]);

@@ -159,6 +159,7 @@ test('a refused booking names the field and the available quantity', async () =>
     rule: 'available',
     message: 'Only 2 available on this place (5 requested).',
     params: { available: 2 },
+    text: { key: 'stock.notAvailable', params: { available: 2, wanted: 5 } },
   });
   const zero = await graphql(boss, BOOK, {
     i: { ...base, kind: 'IN', placeId: s.placeIds[0], quantity: 0 },

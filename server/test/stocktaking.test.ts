@@ -260,10 +260,20 @@ test('every state transition allowed and refused', async () => {
     'CONFLICT',
     'stale',
   ]);
-  // Complete is refused while a line has no count.
+  // Complete is refused while a line has no count; the stocktaking says on how many places
+  // (the summary's confirmation warns with it first).
+  const uncounted = `query($id: ID!) { stocktaking(id: $id) { placesUncounted } }`;
+  expect(await ok(boss, uncounted, { id: st.id })).toEqual({ placesUncounted: 3 });
   const open = await transition(boss, 'completeStocktaking', st.id, st.version);
   expect(conflictOf(open)).toEqual(['CONFLICT', 'status']);
-  expect(open.errors![0]!.message).toContain('3 line(s)');
+  // The reason as a catalogue message (the page words it), naming the places still to count.
+  expect((open.errors![0]!.extensions as { text?: unknown }).text).toEqual({
+    key: 'stocktaking.uncounted',
+    params: { count: 3, number: st.number },
+  });
+  expect(open.errors![0]!.message).toBe(
+    `3 places of the stocktaking ${st.number} have not been counted yet: count them or confirm them empty, then complete.`,
+  );
   for (const [i, product, lot, quantity] of [
     [0, w.products.a, '', 10],
     [1, w.products.lotted, 'L1', 5],
@@ -275,6 +285,7 @@ test('every state transition allowed and refused', async () => {
     ).toBeUndefined();
   const counted = await transition(boss, 'completeStocktaking', st.id, st.version);
   expect(counted.data!.completeStocktaking).toMatchObject({ status: 'COUNTED', placesCounted: 3 });
+  expect(await ok(boss, uncounted, { id: st.id })).toEqual({ placesUncounted: 0 });
   const v = counted.data!.completeStocktaking.version;
   // COUNTED: no count, no second complete; a recount goes back to COUNTING.
   expect(
@@ -600,7 +611,7 @@ test('summary and booking: exactly the variances become stock changes (reason st
     .split('\r\n');
   expect(rows[0]).toContain('Expected,Counted,Variance,Variance value (EUR)');
   expect(rows).toHaveLength(5);
-  expect(rows.find((row) => row.includes('Apfel'))).toContain(',10,8,-2,-5,no,');
+  expect(rows.find((row) => row.includes('Apfel'))).toContain(',10,8,-2,-5.00,no,');
   const pdf = await boss.request({ url: `/spa/stocktakings/${st.id}.pdf` });
   expect(pdf.statusCode).toBe(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -241,7 +241,7 @@ describe('suppliers', () => {
     const refused = await graphql(boss, DELETE, { id: supplier.id });
     expect(codeOf(refused)).toBe('CONFLICT');
     expect(refused.errors![0]!.extensions!.reason).toBe('in-use');
-    expect(refused.errors![0]!.message).toBe('An avis names this supplier; it cannot be deleted.');
+    expect(refused.errors![0]!.message).toBe('An avis names this supplier: it cannot be deleted.');
     expect(await snapshot()).toEqual(before);
 
     await t.db.query('DELETE FROM avis WHERE id = $1', [Number(avis.data!.createAvis.id)]);

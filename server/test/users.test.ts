@@ -38,8 +38,9 @@ describe('GET /user', () => {
     });
     expect(body.notifications[0]).toMatchObject({
       type: 'message',
-      message: 'Willkommen bei Kontor',
-      data: { message: 'Willkommen bei Kontor' },
+      // Worded by the shell in the reader's language (the English wording is the fallback).
+      message: 'Welcome to Kontor',
+      data: { message: 'Welcome to Kontor', text: { key: 'notification.welcome' } },
       read_at: null,
     });
     expect(body.notifications[0].id).toMatch(/^[0-9a-f-]{36}$/);

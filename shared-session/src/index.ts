@@ -32,7 +32,17 @@ export { eventBus } from './bus/event-bus';
 export { i18n, LOCALES, language$, changeLanguage, addTranslations, initI18n } from './i18n/i18n';
 export { mergeTexts, moduleTexts, type AreaTexts } from './i18n/merge-texts';
 export { toast$, showToast, TOAST_DEFAULT_TIMEOUT } from './toasts/toasts';
-export { formatCurrency } from './format/currency';
+export {
+  format,
+  currentFormat,
+  useFormat,
+  word,
+  useWord,
+  refusalOf,
+  formatCurrency,
+  setTimeZone,
+} from './format/format';
+export type { Formatter, Language, Message, MessageParam } from '@kontor/contracts';
 export {
   routes$,
   menu$,
@@ -58,4 +68,5 @@ export {
   PageProviders,
 } from './react/lifecycles';
 export type { PageProps, ModulePages } from './react/lifecycles';
+export { lazyPages } from './react/lazy-pages';
 export { EmptyState, Page, placeholderPages } from './react/page';

@@ -34,6 +34,8 @@ export interface User {
   notifications: Notification[];
   /** Set while an administrator acts as this user ("login as"). */
   impersonator?: { id: number; name: string } | null;
+  /** The installation's time zone, in which every time is shown. */
+  time_zone?: string;
 }
 
 export interface SessionState {

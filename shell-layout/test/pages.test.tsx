@@ -86,6 +86,16 @@ describe('home, unauthorized and not-found pages', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
+  it("names the page by its one h1, the page's title, in the skeleton's main landmark (issue 31)", async () => {
+    await openShell('/');
+    const titles = screen.getAllByRole('heading', { level: 1 });
+    expect(titles.map((title) => title.textContent)).toEqual(['Willkommen bei Kontor']);
+    expect(screen.getByRole('main')).toContainElement(titles[0]!);
+    await act(() => changeLanguage('en'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Kontor');
+    await act(() => changeLanguage('de'));
+  });
+
   it('greets a logged-in user with the way to the dashboard', async () => {
     await openShell('/', 'packer');
     expect(within(content()).getByText('Hallo Packer')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from '@kontor/contracts';
 import { useTranslation } from '@kontor/shared-session';
 import { CountryField } from './country-field';
 import { FormSection, TextField } from './forms';
@@ -84,14 +85,14 @@ export function addressRules(parts?: readonly AddressPart[]) {
   );
 }
 
-/** A form's initial address values: the record's, or empty with Germany as the country. */
+/** A form's initial address values: the record's, or empty with DEFAULT_COUNTRY as the country. */
 export function addressValues(
   address?: Partial<Record<AddressField, string>> | null,
   parts?: readonly AddressPart[],
 ): Record<AddressField, string> {
   const values = {} as Record<AddressField, string>;
   for (const field of addressFieldsOf(parts))
-    values[field] = address?.[field] ?? (field === 'countryCode' ? 'DE' : '');
+    values[field] = address?.[field] ?? (field === 'countryCode' ? DEFAULT_COUNTRY : '');
   return values;
 }
 

@@ -8,13 +8,15 @@ import {
 } from '@blueprintjs/core';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { i18n, useTranslation } from '@kontor/shared-session';
+import { format, i18n, useTranslation } from '@kontor/shared-session';
 import { problemText } from './server-problem';
 import { useQuery } from '@apollo/client/react';
 import { queryState } from './graphql';
 import { useListParams } from './list-params';
 import { EmptyState } from './record-page';
 import { TableScroll } from './table-scroll';
+import { DayInput } from './date-field';
+import { parseDay } from './day';
 import { RecordFilter, type PickerQuery, type RecordChoice } from './record-picker';
 import './toolkit-i18n';
 
@@ -52,7 +54,7 @@ export interface ChoiceFilter {
 
 /** The query that names a filter's chosen record by its id (`client(id) { id name }`). */
 export type ChosenQuery = TypedDocumentNode<
-  Record<string, { id: string | number; name: string } | null>,
+  Record<string, { id: string | number; name: string; sku?: string | null } | null>,
   { id: string }
 >;
 
@@ -69,8 +71,8 @@ export interface SearchFilter {
 }
 
 /**
- * A filter by a day (`from`, `to` of a period: two filters): a date field whose value, in the
- * URL and to the server, is YYYY-MM-DD.
+ * A filter by a day (`from`, `to` of a period: two filters): a date field in Kontor's language
+ * whose value, in the URL and to the server, is YYYY-MM-DD.
  */
 export interface DateFilter {
   name: string;
@@ -101,7 +103,12 @@ function SearchFilterField({
     : known
       ? picked
       : // A record that is gone (or not yet named) shows its id: the filter stays clearable.
-        { id: value, name: record ? record.name : data ? `#${value}` : '…' };
+        {
+          id: value,
+          name: record ? record.name : data ? `#${value}` : '…',
+          // A product shows its SKU as the picker shows it.
+          ...(record?.sku ? { sku: record.sku } : {}),
+        };
   return (
     <div className="kontor-table-filter kontor-table-filter-search">
       <RecordFilter
@@ -200,6 +207,8 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
   // The export takes the list's own URL parameters (contract 5), all rows, not one page.
   const exportParams = new URLSearchParams(params);
   exportParams.delete('page');
+  // The file in Kontor's language (`;` and decimal commas in German), not the browser's.
+  exportParams.set('lang', i18n.language === 'en' ? 'en' : 'de');
   // The server's default is ascending: a list shown in another order by default says so.
   if (!exportParams.has('dir') && state.dir !== 'asc') exportParams.set('dir', state.dir);
   const exportQuery = exportParams.toString();
@@ -220,14 +229,15 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
           'date' in f ? (
             <label key={f.name} className="kontor-table-filter kontor-table-filter-date">
               <span>{f.label}</span>
-              <input
-                className="bp6-input"
-                type="date"
+              <DayInput
                 name={f.name}
+                label={f.label}
                 value={filter[f.name] ?? ''}
-                onChange={(event) =>
-                  change({ filters: { ...state.filters, [f.name]: event.target.value }, page: 1 })
-                }
+                onChange={(day) => {
+                  // Only a whole day (or none) filters; the text typed so far waits.
+                  if (parseDay(day) === day)
+                    change({ filters: { ...state.filters, [f.name]: day }, page: 1 });
+                }}
               />
             </label>
           ) : 'search' in f ? (
@@ -349,8 +359,12 @@ export function DataTable<Data, Row extends { id: string | number }, Sort extend
           />
           <span className="kontor-pager-text">
             {list.totalIsLowerBound
-              ? i18n.t('ui:pageOfMore', { page, total: list.total })
-              : i18n.t('ui:pageOf', { page, pages, total: list.total })}
+              ? i18n.t('ui:pageOfMore', { page, total: format.number(list.total) })
+              : i18n.t('ui:pageOf', {
+                  page: format.number(page),
+                  pages: format.number(pages),
+                  total: format.number(list.total),
+                })}
           </span>
           <Button
             icon="chevron-right"

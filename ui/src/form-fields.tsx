@@ -114,19 +114,24 @@ export function TextField({
   );
 }
 
-/** A select bound to one value of the form; the first option is '—' (nothing chosen). */
+/**
+ * A select bound to one value of the form; the first option is '—' (nothing chosen), or
+ * `emptyLabel` where nothing chosen means something ('Ganzes Lager').
+ */
 export function SelectField({
   name,
   label,
   required,
   options,
   wide,
+  emptyLabel = '—',
 }: {
   name: string;
   label: string;
   required?: boolean;
   options: { value: string; label: string }[];
   wide?: boolean;
+  emptyLabel?: string;
 }) {
   const { field, aria } = useFieldControl(name);
   return (
@@ -138,7 +143,7 @@ export function SelectField({
         value={String(field.value ?? '')}
         onChange={(event) => field.onChange(event.target.value)}
         onBlur={field.onBlur}
-        options={[{ value: '', label: '—' }, ...options]}
+        options={[{ value: '', label: emptyLabel }, ...options]}
         fill
       />
     </FormField>

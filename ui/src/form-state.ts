@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { i18n, showToast } from '@kontor/shared-session';
+import { i18n, showToast, word } from '@kontor/shared-session';
 import { createContext, useContext, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   get,
@@ -38,6 +38,9 @@ export interface FormState<Values extends FieldValues = FieldValues> {
 export function errorText(message: string | undefined): string | undefined {
   if (!message) return undefined;
   const broken = readRuleMessage(message);
+  // A screen's own text for the rule (a whole key) first, then the server's message, then the
+  // toolkit's text of the rule.
+  if (broken.said && !broken.rule.includes(':')) return word(broken.said);
   if (broken.rule === 'text') return broken.text;
   const key = broken.rule.includes(':') ? broken.rule : `ui:rules.${broken.rule}`;
   return i18n.t(key, {

@@ -1,5 +1,21 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { getApolloClient } from '@kontor/shared-session';
+import { getApolloClient, type Message } from '@kontor/shared-session';
+
+/** Whether a value sent by the server is a catalogue message. */
+export const isMessage = (value: unknown): value is Message =>
+  typeof value === 'object' && value !== null && typeof (value as Message).key === 'string';
+
+/**
+ * A broken rule of a field: the rule's name (its text `ui:rules.<rule>`), the server's English
+ * message and, where the server says more than the rule (which stock, which place), its
+ * catalogue message `text`, which the page words in the user's language instead.
+ */
+export interface FieldRule {
+  rule: string;
+  message: string;
+  params?: Record<string, unknown>;
+  text?: Message;
+}
 
 /** What a failed GraphQL call says: its code, message, and field errors with their rules. */
 export interface GraphqlProblem {
@@ -8,10 +24,12 @@ export interface GraphqlProblem {
   message: string;
   /** Field (dotted path) → English messages from the server. */
   fieldErrors: Record<string, string[]>;
-  /** Field → the rules broken, which the form translates. */
-  fieldRules: Record<string, { rule: string; message: string; params?: Record<string, unknown> }[]>;
-  /** Why a CONFLICT happened: stale, in-use, self, privilege. */
+  /** Field → the rules broken, which the form translates (see FieldRule). */
+  fieldRules: Record<string, FieldRule[]>;
+  /** Why a CONFLICT happened: stale, in-use, self, privilege, status. */
   reason?: string;
+  /** The refusal's catalogue message, worded in the user's language (`problemText`). */
+  text?: Message;
 }
 
 interface ErrorWithGraphqlErrors {
@@ -36,6 +54,7 @@ export function graphqlProblem(error: unknown): GraphqlProblem {
     fieldErrors: (extensions.fieldErrors as GraphqlProblem['fieldErrors']) ?? {},
     fieldRules: (extensions.fieldRules as GraphqlProblem['fieldRules']) ?? {},
     reason: extensions.reason as string | undefined,
+    text: isMessage(extensions.text) ? extensions.text : undefined,
   };
 }
 

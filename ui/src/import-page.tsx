@@ -13,7 +13,7 @@ import './import-page.css';
 // A page declares only its GraphQL documents, its pickers and its own texts.
 // The start is import-start.tsx, the job and its report import-report.tsx.
 
-export { importReasonText } from './import-report';
+export { importReasonText, importSummary } from './import-report';
 export type {
   ImportMode,
   ImportPageProps,

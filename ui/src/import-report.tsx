@@ -1,12 +1,13 @@
 import { Button, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { i18n, Link, useTranslation } from '@kontor/shared-session';
+import { i18n, Link, useTranslation, word } from '@kontor/shared-session';
 import { errorText } from './forms';
 import { JobProgress } from './job-progress';
+import { messageOf } from './message';
 import { ruleMessage } from './rules';
 import { TableScroll } from './table-scroll';
-import type { ImportPageProps, ImportRejected, StartVariables } from './import-types';
+import type { ImportPageProps, ImportRejected, ImportResult, StartVariables } from './import-types';
 import './import-page-i18n';
 
 // An import's second half (`?job=<id>`): the job's progress, live, then its report.
@@ -24,9 +25,38 @@ export function importReasonText(rejected: ImportRejected, ownRules?: string): s
     ? [rejected.rule]
     : [ownRules ? `${ownRules}.${rejected.rule}` : '', `ui:rules.${rejected.rule}`];
   const key = keys.find((candidate) => candidate && i18n.exists(candidate));
+  // The module's own text of the rule first; else the server's message (the rule's text named by
+  // the file's column) in the reader's language; else the toolkit's text of the rule.
+  const own = key !== undefined && !key.startsWith('ui:rules.');
+  if (!own && rejected.text && rejected.text.key !== 'stored')
+    return word(messageOf(rejected.text));
   if (!key || (rejected.rule === 'max' && params.max === undefined)) return rejected.reason;
   const rule = key.startsWith('ui:rules.') ? rejected.rule : key;
   return errorText(ruleMessage(rule, params, rejected.reason)) ?? rejected.reason;
+}
+
+/**
+ * The counts of an import's summary text (every import's, one place): `rows` the file's data
+ * rows and `errors` the problems, worded with their count (`300 Zeilen`, `4 Fehler`), beside
+ * `rejected` — rows, each once — and the records created, updated, unchanged.
+ */
+export function importSummary(
+  result: Omit<ImportResult, 'rejected'>,
+): Record<string, string | number> {
+  const created = result.created;
+  const updated = result.updated ?? 0;
+  const unchanged = result.unchanged ?? 0;
+  const rejected = result.rejectedRows ?? result.rejectedTotal;
+  // A report from before rows were counted: its rows as far as it tells.
+  const rows = result.rows ?? created + updated + unchanged + rejected;
+  return {
+    rows: i18n.t('ui:import.rows', { count: rows }),
+    created,
+    updated,
+    unchanged,
+    rejected,
+    errors: i18n.t('ui:import.problems', { count: result.rejectedTotal }),
+  };
 }
 
 /** The report of an ended import: counts, the rejected rows, the CSV download. */
@@ -50,6 +80,8 @@ function ImportReport<Variables extends StartVariables>({
       : t('ui:import.rejected');
   const nothing = mode === 'ALL_OR_NOTHING' && result.rejectedTotal > 0;
   const unchanged = result.unchanged ?? 0;
+  // The SKU column when the rows name products (products, avis lines, order items).
+  const skus = result.rejected.some((rejected) => rejected.sku);
   const unchangedHint = `${page.texts}.unchangedHint`;
   const lang = language.language === 'en' ? 'en' : 'de';
   return (
@@ -57,12 +89,7 @@ function ImportReport<Variables extends StartVariables>({
       <Callout
         intent={result.rejectedTotal > 0 ? Intent.WARNING : Intent.SUCCESS}
         icon={result.rejectedTotal > 0 ? 'warning-sign' : 'tick-circle'}
-        title={t(`${page.texts}.summary`, {
-          created: result.created,
-          updated: result.updated ?? 0,
-          unchanged,
-          rejected: result.rejectedTotal,
-        })}
+        title={t(`${page.texts}.summary`, importSummary(result))}
       >
         {nothing ? <p>{t('ui:import.nothingWritten')}</p> : null}
         {unchanged > 0 && i18n.exists(unchangedHint) ? <p>{t(unchangedHint)}</p> : null}
@@ -75,6 +102,7 @@ function ImportReport<Variables extends StartVariables>({
               <thead>
                 <tr>
                   <th data-key-column>{t('ui:import.row')}</th>
+                  {skus ? <th data-key-column>{t('ui:import.sku')}</th> : null}
                   <th>{t('ui:import.column')}</th>
                   <th>{t('ui:import.value')}</th>
                   <th data-key-column>{t('ui:import.reason')}</th>
@@ -90,6 +118,11 @@ function ImportReport<Variables extends StartVariables>({
                     >
                       {rejected.row}
                     </td>
+                    {skus ? (
+                      <td data-label={t('ui:import.sku')} data-key-column>
+                        {rejected.sku}
+                      </td>
+                    ) : null}
                     <td data-label={t('ui:import.column')}>
                       {rejected.column || (page.fieldLabel ?? String)(rejected.field)}
                     </td>

@@ -5,6 +5,7 @@ import { useTranslation } from '@kontor/shared-session';
 import { errorText, FormActions, KontorForm, useKontorForm } from './forms';
 import { graphqlProblem } from './graphql';
 import { RecordPicker } from './record-picker';
+import { refusalText } from './refusal-text';
 import { ruleMessage, rules, type FormRules } from './rules';
 import { TableScroll } from './table-scroll';
 import { UploadField, type Upload } from './upload-field';
@@ -139,7 +140,7 @@ export function ImportStart<Variables extends StartVariables>({
       {upload && previewQuery.loading ? <p>{t('ui:import.loadingPreview')}</p> : null}
       {upload && previewQuery.error ? (
         <Callout intent={Intent.DANGER} role="alert">
-          {previewQuery.error.message}
+          {refusalText(previewQuery.error)}
         </Callout>
       ) : null}
       {preview ? (

@@ -12,22 +12,34 @@ export interface ImportPreview {
   fields: readonly { key: string; de: string; en: string; required: boolean }[];
 }
 
-/** A rejected row of the report: where (row, column or field), what (value) and why (rule). */
+/** A problem of a rejected row: where (row, column or field), what (value) and why (rule). */
 export interface ImportRejected {
   row: number;
+  /** The SKU the row names (imports of products and of lines with products). */
+  sku?: string | null;
   field: string;
   column: string | null;
   value: string | null;
   reason: string;
+  /** The reason as a message (import.rule.<rule> named by the column …; `stored`: reason). */
+  text?: { key: string; params?: string | null; text: string } | null;
   rule: string;
   params: Record<string, unknown> | null;
 }
 
-/** An ended import's result (`updated` or `unchanged` as the import counts them). */
+/**
+ * An ended import's result (`updated` or `unchanged` as the import counts them): the file's
+ * rows, the rows rejected and the problems apart (3 rejected rows may have 4 problems).
+ */
 export interface ImportResult {
+  /** The file's data rows (null: a report from before rows were counted). */
+  rows?: number | null;
   created: number;
   updated?: number | null;
   unchanged?: number | null;
+  /** Rows rejected, each once (null: a report from before; rejectedTotal then). */
+  rejectedRows?: number | null;
+  /** Problems found in all. */
   rejectedTotal: number;
   rejected: readonly ImportRejected[];
 }
@@ -57,7 +69,8 @@ export interface ImportPageProps<Variables extends StartVariables> {
   title: string;
   /**
    * The prefix of the page's own texts (`warehouse:productImport`): `help`, `goodRows` (the
-   * mode's label), `summary` (with created, updated, unchanged, rejected), `toList`, and
+   * mode's label), `summary` (with importSummary's rows, created, updated, unchanged,
+   * rejected — rows — and errors — problems), `toList`, and
    * `unchangedHint` if the import has one (shown when records were left unchanged).
    */
   texts: string;

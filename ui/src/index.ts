@@ -2,8 +2,8 @@
 // entry, loaded with the first page that imports it (never by /login); it reaches the session,
 // i18n, toasts and the Apollo client through @kontor/shared-session.
 export { EmptyState, RecordPage } from './record-page';
-export { runGraphql, graphqlProblem, queryState } from './graphql';
-export type { GraphqlProblem, GraphqlQueryState } from './graphql';
+export { runGraphql, graphqlProblem, queryState, isMessage } from './graphql';
+export type { FieldRule, GraphqlProblem, GraphqlQueryState } from './graphql';
 export {
   useKontorForm,
   KontorForm,
@@ -16,7 +16,12 @@ export {
   FormActions,
   FormSection,
 } from './forms';
-export { problemText, serverProblem } from './server-problem';
+export { DateField, DayInput } from './date-field';
+export type { DayInputProps } from './date-field';
+export { parseDay } from './day';
+export { fieldRuleText, problemText, serverProblem } from './server-problem';
+export { refusalText } from './refusal-text';
+export { messageOf } from './message';
 export type { ServerProblem } from './server-problem';
 export { rules, ruleMessage, z } from './rules';
 export type { ZodMiniType } from './rules';
@@ -66,7 +71,7 @@ export { JobProgress, JobStateTag, JobDocument, useJobEvents, jobFinished } from
 export type { JobState, JobEvent, JobView, JobChannel, JobProgressValue } from './job-progress';
 export { UploadField, uploadFile, formatFileSize } from './upload-field';
 export type { Upload } from './upload-field';
-export { ImportPage, importReasonText } from './import-page';
+export { ImportPage, importReasonText, importSummary } from './import-page';
 export type {
   ImportPageProps,
   ImportPicker,

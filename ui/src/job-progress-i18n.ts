@@ -22,7 +22,7 @@ addTranslations({
           'Soll dieser Job wirklich abgebrochen werden? Was schon erledigt ist, bleibt erhalten.',
         cancelled: 'Job abgebrochen',
         notFound: 'Dieser Job wurde nicht gefunden.',
-        phases: { reading: 'Datei wird gelesen', importing: 'Import' },
+        phases: { reading: 'Datei wird gelesen', importing: 'Import', exporting: 'Export' },
       },
       upload: {
         choose: 'Datei auswählen',
@@ -58,7 +58,7 @@ addTranslations({
         cancelQuestion: 'Really cancel this job? What is already done stays done.',
         cancelled: 'Job cancelled',
         notFound: 'This job was not found.',
-        phases: { reading: 'Reading the file', importing: 'Importing' },
+        phases: { reading: 'Reading the file', importing: 'Importing', exporting: 'Exporting' },
       },
       upload: {
         choose: 'Choose file',

@@ -3,8 +3,16 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { parse } from 'graphql';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { i18n, listenPrivate, showToast, useSession, useTranslation } from '@kontor/shared-session';
+import {
+  i18n,
+  listenPrivate,
+  showToast,
+  useSession,
+  useTranslation,
+  word,
+} from '@kontor/shared-session';
 import { graphqlProblem } from './graphql';
+import { messageOf } from './message';
 import { problemText } from './server-problem';
 import './job-progress-i18n';
 import './job-progress.css';
@@ -40,6 +48,8 @@ export interface JobView extends JobEvent {
   maxAttempts: number;
   summary: string;
   finishedAt: string | null;
+  /** The error as a message (a rejected input's), worded in the reader's language. */
+  errorText?: { key: string; params?: string | null; text: string } | null;
 }
 
 /** Which events move the job: its starter's channel, or the monitoring channel (administrate). */
@@ -52,6 +62,7 @@ export const jobFinished = (state: JobState) => FINISHED.includes(state);
 
 const JOB_FIELDS = `
   id kind state attempts maxAttempts error summary finishedAt
+  errorText { key params text }
   progress { done total phase message }
 `;
 
@@ -264,7 +275,9 @@ export function JobProgress({
       </div>
       {job.state === 'FAILED' && job.error ? (
         <Callout intent={Intent.DANGER} icon="error" role="alert">
-          {i18n.t('ui:job.error', { error: job.error })}
+          {i18n.t('ui:job.error', {
+            error: job.errorText ? word(messageOf(job.errorText)) : job.error,
+          })}
         </Callout>
       ) : null}
       {children?.(job)}

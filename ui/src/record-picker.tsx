@@ -9,13 +9,30 @@ import { FormField } from './forms';
 export interface RecordChoice {
   id: string;
   name: string;
+  /** A product's SKU: shown before its name (`MV-1 – Schraube`). */
+  sku?: string;
+  /** A product's EAN: shown beside it; scanned, it picks the product. */
+  ean?: string;
 }
 
-/** A search the picker runs: one list field answering `{ items { id name } }` for `$search`. */
+/**
+ * A search the picker runs: one list field answering `{ items { id name } }` for `$search`;
+ * products answer `sku` and `ean` too, and the picker shows them (the server's product
+ * search finds by SKU, EAN and name).
+ */
 export type PickerQuery = TypedDocumentNode<
-  Record<string, { items: { id: string | number; name: string }[] }>,
+  Record<
+    string,
+    {
+      items: { id: string | number; name: string; sku?: string | null; ean?: string | null }[];
+    }
+  >,
   { search?: string | null }
 >;
+
+/** What the picker shows of a record: `SKU – name` for a product, else the name. */
+export const choiceText = (choice: RecordChoice): string =>
+  choice.sku ? `${choice.sku} – ${choice.name}` : choice.name;
 
 /** What both pickers get from the field around them. */
 export interface PickerProps {

@@ -4,7 +4,7 @@ import { i18n } from '@kontor/shared-session';
 import { Button, MenuItem } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { runGraphql } from './graphql';
-import type { PickerProps, RecordChoice } from './record-picker';
+import { choiceText, type PickerProps, type RecordChoice } from './record-picker';
 
 // The Blueprint part of the record picker, in its own chunk: only a form that picks loads it.
 
@@ -31,7 +31,12 @@ function useServerSearch(
           const list = Object.values(data)[0]?.items ?? [];
           setAnswer({
             for: typed,
-            items: list.map((item) => ({ id: String(item.id), name: item.name })),
+            items: list.map((item) => ({
+              id: String(item.id),
+              name: item.name,
+              ...(item.sku ? { sku: item.sku } : {}),
+              ...(item.ean ? { ean: item.ean } : {}),
+            })),
           });
         },
         () => live && setFailedFor(typed),
@@ -56,7 +61,9 @@ const renderItem =
       <MenuItem
         key={item.id}
         ref={ref}
-        text={item.name}
+        text={choiceText(item)}
+        // A product's EAN beside it (the SKU leads its text).
+        label={item.ean}
         active={modifiers.active}
         disabled={modifiers.disabled}
         selected={isChosen(item)}
@@ -83,7 +90,10 @@ const NoResults = ({ loading }: { loading: boolean }) => (
 export function scannedChoice(items: RecordChoice[], typed: string): RecordChoice | null {
   if (items.length === 1) return items[0]!;
   const text = typed.trim().toLocaleLowerCase();
-  const exact = items.filter((item) => item.name.trim().toLocaleLowerCase() === text);
+  // A product's SKU or EAN names it as exactly as its name.
+  const exact = items.filter((item) =>
+    [item.name, item.sku, item.ean].some((key) => key?.trim().toLocaleLowerCase() === text),
+  );
   return exact.length === 1 ? exact[0]! : null;
 }
 
@@ -159,7 +169,7 @@ export function SuggestOne({
       onItemSelect={(item) => onChange(item)}
       itemRenderer={renderItem((item) => item.id === value?.id)}
       itemsEqual="id"
-      inputValueRenderer={(item) => item.name}
+      inputValueRenderer={choiceText}
       noResults={<NoResults loading={search.loading} />}
       resetOnClose
       fill
@@ -223,7 +233,7 @@ export function SelectMany({
       onRemove={(item) => onChange(value.filter((v) => v.id !== item.id))}
       itemRenderer={renderItem(chosen)}
       itemsEqual="id"
-      tagRenderer={(item) => item.name}
+      tagRenderer={choiceText}
       noResults={<NoResults loading={loading} />}
       resetOnSelect
       fill

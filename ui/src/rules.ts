@@ -1,4 +1,6 @@
+import type { Message } from '@kontor/shared-session';
 import * as zod from 'zod/mini';
+import { isDayValue } from './day';
 
 // The field rules a form checks in the browser before it asks the server: the same limits as
 // the server's `field` rules (server/src/domain/validation.ts: required, trimmed, at most
@@ -12,11 +14,26 @@ export interface RuleBreak {
   params?: Record<string, unknown>;
   /** The server's English message, shown when the rule has no text. */
   text?: string;
+  /** The server's catalogue message: worded in the user's language before the toolkit's rule text (a screen's own key still wins). */
+  said?: Message;
 }
 
-/** Packs a broken rule into an error message (react-hook-form keeps messages as strings). */
-export function ruleMessage(rule: string, params?: Record<string, unknown>, text?: string): string {
-  return JSON.stringify({ rule, ...(params ? { params } : {}), ...(text ? { text } : {}) });
+/**
+ * Packs a broken rule into an error message (react-hook-form keeps messages as strings);
+ * `said` is the server's catalogue message for it, when it sent one.
+ */
+export function ruleMessage(
+  rule: string,
+  params?: Record<string, unknown>,
+  text?: string,
+  said?: Message,
+): string {
+  return JSON.stringify({
+    rule,
+    ...(params ? { params } : {}),
+    ...(text ? { text } : {}),
+    ...(said ? { said } : {}),
+  });
 }
 
 /** Unpacks an error message; a plain string stands for itself. */
@@ -66,6 +83,16 @@ export const rules = {
   /** A password: never trimmed; required unless `optional` (an edit keeps the old one when empty). */
   password: ({ optional = false, limit = 1024 } = {}) =>
     optional ? text().check(max(limit)) : required(text().check(filled, max(limit))),
+  /**
+   * A day of a DateField (`YYYY-MM-DD`): 'Kein gültiges Datum (TT.MM.JJJJ)' for typed text
+   * that is none; required unless `optional`.
+   */
+  day: ({ optional = false } = {}) => {
+    const day = zod.refine((value: unknown) => isDayValue(String(value)), {
+      error: ruleMessage('day'),
+    });
+    return optional ? text().check(day) : required(text().check(filled, day));
+  },
   /** One record chosen by id (a select or picker): required. */
   choice: () => required(text().check(filled)),
   /** Several records chosen by id. */

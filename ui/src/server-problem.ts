@@ -1,5 +1,5 @@
-import { i18n } from '@kontor/shared-session';
-import { graphqlProblem, type GraphqlProblem } from './graphql';
+import { i18n, word, type Message } from '@kontor/shared-session';
+import { graphqlProblem, isMessage, type FieldRule, type GraphqlProblem } from './graphql';
 import { ruleMessage } from './rules';
 
 /** What a refused save says, whether it came over GraphQL or REST. */
@@ -46,6 +46,9 @@ export function serverProblem(error: unknown): ServerProblem {
       fieldErrors: error.fieldErrors,
       fieldRules: rules,
       reason: (error.body as { reason?: string } | null)?.reason,
+      text: isMessage((error.body as { text?: unknown } | null)?.text)
+        ? (error.body as { text: Message }).text
+        : undefined,
     };
   } else {
     problem = graphqlProblem(error);
@@ -56,13 +59,22 @@ export function serverProblem(error: unknown): ServerProblem {
   }
   for (const [field, broken] of Object.entries(problem.fieldRules)) {
     const first = broken[0];
-    if (first) fields[field] = ruleMessage(first.rule, first.params, first.message);
+    if (first) fields[field] = ruleMessage(first.rule, first.params, first.message, first.text);
   }
   return { ...problem, fields };
 }
 
-/** The translated text of a failed call: the reason of a CONFLICT, else its code. */
+/**
+ * The text of a failed call in the user's language: the server's own message (its catalogue
+ * key and parameters) where it sent one, else the reason of a CONFLICT, else its code; the
+ * generic text only for what has none of these (a fault of the server, a lost connection).
+ */
 export function problemText(problem: GraphqlProblem): string {
+  if (problem.text) return word(problem.text);
   const key = problem.reason ?? problem.code;
   return i18n.t(`ui:errors.${key}`, { defaultValue: i18n.t('ui:errors.generic') });
 }
+
+/** A broken field rule's own words: the server's catalogue message in the user's language, else its English message. */
+export const fieldRuleText = (rule: Pick<FieldRule, 'message' | 'text'>): string =>
+  rule.text ? word(rule.text) : rule.message;

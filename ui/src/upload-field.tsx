@@ -1,5 +1,6 @@
 import { FormGroup, Icon, Intent, Spinner, Tag } from '@blueprintjs/core';
 import {
+  format,
   getSocketId,
   HttpError,
   i18n,
@@ -42,9 +43,7 @@ export function formatFileSize(bytes: number): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const number = new Intl.NumberFormat(i18n.language || 'de', {
-    maximumFractionDigits: digits,
-  }).format(value);
+  const number = format.number(value, digits);
   return `${number} ${units[unit]}`;
 }
 

@@ -31,7 +31,8 @@ beforeAll(() => {
         page: {
           help: 'Testhilfe: Produkte aus einer Datei',
           goodRows: 'Nur die guten Testzeilen',
-          summary: '{{created}} neu, {{updated}} geändert, {{rejected}} schlecht',
+          summary:
+            '{{rows}}: {{created}} neu, {{updated}} geändert, {{rejected}} schlecht ({{errors}})',
           toList: 'Zur Testliste',
         },
         rules: { gtinCheckDigit: 'Prüfziffer falsch (Text der Seite)' },
@@ -70,8 +71,8 @@ const Report = parse(`
     job(id: $id) {
       id
       result {
-        created updated rejectedTotal
-        rejected { row field column value reason rule params { max min row } }
+        rows created updated rejectedRows rejectedTotal
+        rejected { row sku field column value reason rule params { max min row } }
       }
     }
   }
@@ -142,13 +143,13 @@ function renderPage() {
   );
 }
 
-/** A product CSV with German headers; row 3 has a wrong EAN check digit. */
+/** A product CSV with German headers; row 3 has two problems: the EAN's check digit, the price. */
 const productsCsv = (prefix: string) =>
   [
-    'SKU;Name;EAN',
-    `${prefix}-1;Schraube;4006381333931`,
-    `${prefix}-2;Nagel;4006381333932`,
-    `${prefix}-3;Mutter;`,
+    'SKU;Name;EAN;Preis netto',
+    `${prefix}-1;Schraube;4006381333931;1,50`,
+    `${prefix}-2;Nagel;4006381333932;zwölf`,
+    `${prefix}-3;Mutter;;`,
   ].join('\n');
 
 /** Uploads the file and waits for its preview. */
@@ -201,12 +202,20 @@ it('imports the good rows: preview with the guessed mapping, client, mode, progr
   );
   expect(await screen.findByText('Abgeschlossen', {}, wait)).toBeInTheDocument();
   expect(
-    await screen.findByRole('heading', { name: '2 neu, 0 geändert, 1 schlecht' }, wait),
+    // Rows and problems apart: one rejected row with two problems.
+    await screen.findByRole(
+      'heading',
+      { name: '3 Zeilen: 2 neu, 0 geändert, 1 schlecht (2 Fehler)' },
+      wait,
+    ),
   ).toBeInTheDocument();
   const report = screen.getByRole('table', { name: 'Abgelehnte Zeilen' });
   const cells = within(within(report).getAllByRole('row')[1]!).getAllByRole('cell');
+  // The row's SKU beside its number.
+  expect(within(report).getAllByRole('columnheader')[1]).toHaveTextContent('SKU');
   expect(cells.map((cell) => cell.textContent)).toEqual([
     '3',
+    `${prefix}-2`,
     'EAN',
     '4006381333932',
     'Prüfziffer falsch (Text der Seite)',
@@ -233,7 +242,11 @@ it('all or nothing with a bad row writes nothing and says so', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Import starten' }));
 
   expect(
-    await screen.findByRole('heading', { name: '0 neu, 0 geändert, 1 schlecht' }, wait),
+    await screen.findByRole(
+      'heading',
+      { name: '3 Zeilen: 0 neu, 0 geändert, 1 schlecht (2 Fehler)' },
+      wait,
+    ),
   ).toBeInTheDocument();
   expect(
     screen.getByText(

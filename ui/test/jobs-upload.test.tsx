@@ -159,7 +159,11 @@ describe('the job progress', () => {
     render(<JobProgress jobId={id} />);
 
     expect(await screen.findByText('Fehlgeschlagen', {}, wait)).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(`Fehler: ${error}`);
+    // The reason in the reader's language (its message), the file library's cause as it is.
+    expect(error).toMatch(/^The file could not be read: /);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Fehler: ${error!.replace('The file could not be read: ', 'Die Datei ließ sich nicht lesen: ')}`,
+    );
   }, 90_000);
 
   it('cancels a running import after asking, and says so', async () => {

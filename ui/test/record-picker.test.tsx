@@ -169,3 +169,85 @@ test("a picker's further variables narrow its search (the users of one role)", a
     `Scan ${run} mit Rolle`,
   ]);
 });
+
+describe('a product picker (avis lines, stock filters, wherever products are picked)', () => {
+  const ProductChoices = parse(`
+    query PickerProducts($search: String) {
+      products(page: { pageSize: 20, search: $search }) { items { id name sku ean } }
+    }
+  `) as TypedDocumentNode<
+    { products: { items: { id: string; name: string; sku: string; ean: string }[] } },
+    { search?: string | null }
+  >;
+  /** A GTIN-13 of this run: 12 digits and their check digit. */
+  const gtin = (() => {
+    const digits = String(Date.now() % 1e12).padStart(12, '4');
+    let sum = 0;
+    for (let i = 0; i < 12; i += 1) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
+    return `${digits}${(10 - (sum % 10)) % 10}`;
+  })();
+  const sku = `PK-${run}`;
+  const name = `Picker-Ware ${run}`;
+  let productId = '';
+
+  beforeAll(async () => {
+    const { createClient } = await runGraphql(
+      parse(
+        'mutation($input: ClientInput!) { createClient(input: $input) { id } }',
+      ) as TypedDocumentNode<{ createClient: { id: string } }, { input: object }>,
+      {
+        input: {
+          name: `Picker-Mandant ${run}`,
+          address: {
+            street: 'Kai',
+            houseNumber: '1',
+            postcode: '20457',
+            city: 'Hamburg',
+            countryCode: 'DE',
+          },
+        },
+      },
+    );
+    const { createProduct } = await runGraphql(
+      parse(
+        'mutation($input: ProductInput!) { createProduct(input: $input) { id } }',
+      ) as TypedDocumentNode<{ createProduct: { id: string } }, { input: object }>,
+      { input: { clientId: createClient.id, sku, name, ean: gtin } },
+    );
+    productId = String(createProduct.id);
+  });
+
+  function ProductForm({ saved }: { saved: unknown[] }) {
+    const form = useKontorForm({
+      initial: { productId: '' },
+      rules: { productId: rules.choice() },
+      save: async (values) => saved.push(values),
+    });
+    return (
+      <KontorForm form={form}>
+        <RecordPicker name="productId" label="Produkt" query={ProductChoices} />
+        <button type="submit">Speichern</button>
+      </KontorForm>
+    );
+  }
+
+  test.each([
+    ['its EAN', gtin],
+    ['its SKU', sku],
+  ])('found by %s, shown with SKU and EAN; chosen, the input says SKU – name', async (_, typed) => {
+    const saved: unknown[] = [];
+    render(<ProductForm saved={saved} />);
+    const input = await screen.findByRole('combobox', { name: /^Produkt/ }, wait);
+    await userEvent.type(input, typed);
+    const option = await screen.findByRole(
+      'option',
+      { name: new RegExp(`^${sku} – ${name}`) },
+      wait,
+    );
+    expect(option).toHaveTextContent(`${sku} – ${name}${gtin}`);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(input).toHaveValue(`${sku} – ${name}`), wait);
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(saved).toEqual([{ productId }]), wait);
+  });
+});

@@ -10,6 +10,7 @@ import {
   ADDRESS_FIELDS,
   errorText,
   graphqlProblem,
+  importSummary,
   JobProgress,
   Link,
   Page,
@@ -66,11 +67,7 @@ export function ImportResult({ result }: { result: ImportResultValues }) {
       <Callout
         intent={result.rejectedTotal > 0 ? Intent.WARNING : Intent.SUCCESS}
         icon={result.rejectedTotal > 0 ? 'warning-sign' : 'tick-circle'}
-        title={t('admin:import.summary', {
-          created: result.created,
-          updated: result.updated,
-          rejected: result.rejectedTotal,
-        })}
+        title={t('admin:import.summary', importSummary(result))}
       />
       {shown > 0 ? (
         <>

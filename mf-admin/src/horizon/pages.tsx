@@ -20,11 +20,13 @@ import {
 } from '../graphql/generated';
 import {
   DataTable,
+  format,
   graphqlProblem,
   JobProgress,
   JobStateTag,
   jobFinished,
   Link,
+  messageOf,
   Page,
   problemText,
   showToast,
@@ -35,6 +37,7 @@ import {
   useParams,
   useQuery,
   useTranslation,
+  word,
   type Column,
   type ModulePages,
   type PageProps,
@@ -55,12 +58,9 @@ type T = ReturnType<typeof useTranslation>['t'];
 const kindLabel = (t: T, kind: string) =>
   t(`admin:horizon.kinds.${kind.replace(/\W/g, '_')}`, { defaultValue: kind });
 
-/** A moment for people, in the page's language ('23.11.2026, 19:04:12'). */
-function formatTime(language: string, iso: string | null): string {
-  if (!iso) return '–';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+/** A moment for people, in the page's language and the installation's time zone ('23.11.2026, 19:04'). */
+function formatTime(iso: string | null): string {
+  return iso ? format.dateTime(iso) : '–';
 }
 
 /** 'done von total' of a job's progress, or a dash. */
@@ -226,7 +226,7 @@ function Horizon({ route }: PageProps) {
       title: t('admin:horizon.startedBy'),
       cell: (job) => job.createdBy?.name ?? t('admin:horizon.system'),
     },
-    { title: t('admin:horizon.created'), cell: (job) => formatTime(i18n.language, job.createdAt) },
+    { title: t('admin:horizon.created'), cell: (job) => formatTime(job.createdAt) },
   ];
   return (
     <Page title={t(route.pageTitle!)}>
@@ -324,11 +324,15 @@ function HorizonJob({ route }: PageProps) {
   const rows: [string, string][] = [
     [t('admin:horizon.kind'), kindLabel(t, job.kind)],
     [t('admin:horizon.summary'), summaryOf(job, i18n.language)],
+    // What it did in words (an export's positions, not an import's counts).
+    ...(job.outcome
+      ? [[t('admin:horizon.outcome'), word(messageOf(job.outcome))] as [string, string]]
+      : []),
     [t('admin:horizon.attempts'), `${job.attempts} / ${job.maxAttempts}`],
     [t('admin:horizon.startedBy'), job.createdBy?.name ?? t('admin:horizon.system')],
-    [t('admin:horizon.created'), formatTime(i18n.language, job.createdAt)],
-    [t('admin:horizon.started'), formatTime(i18n.language, job.startedAt)],
-    [t('admin:horizon.finished'), formatTime(i18n.language, job.finishedAt)],
+    [t('admin:horizon.created'), formatTime(job.createdAt)],
+    [t('admin:horizon.started'), formatTime(job.startedAt)],
+    [t('admin:horizon.finished'), formatTime(job.finishedAt)],
   ];
   return (
     <Page
@@ -372,7 +376,7 @@ function HorizonJob({ route }: PageProps) {
             </Callout>
           ) : null}
         </section>
-        {job.result ? <ImportResult result={job.result} /> : null}
+        {job.result && job.kind.endsWith('.import') ? <ImportResult result={job.result} /> : null}
       </div>
     </Page>
   );

@@ -12,6 +12,7 @@ import {
   CheckboxList,
   createPage,
   editPage,
+  format,
   FormField,
   FormPage,
   ListPage,
@@ -34,7 +35,7 @@ function RoleList({ route }: PageProps) {
       columns={[
         { title: t('admin:fields.name'), cell: (r) => r.name, sortKey: 'NAME', key: true },
         { title: t('admin:fields.permissions'), cell: (r) => r.permissions.length },
-        { title: t('admin:fields.users'), cell: (r) => r.userCount, key: true },
+        { title: t('admin:fields.users'), cell: (r) => format.number(r.userCount), key: true },
       ]}
       title={t(route.pageTitle!)}
       exportList="roles"

@@ -1,46 +1,44 @@
-import { Callout, Card, H5, HTMLTable } from '@blueprintjs/core';
+import { Callout, Card, HTMLTable } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { DashboardDocument, type DashboardQuery } from '../graphql/generated';
 import {
   can,
   Page,
   recordChanges$,
+  useFormat,
   useQuery,
   useSession,
   useTranslation,
   type PageProps,
 } from '../shared-session';
 import { DaysChart } from './chart';
+import { FigureGroup, FLOOR_FIGURES, ORDER_FIGURES } from './figures';
 import './dashboard.css';
 
-/** The figures of docs/product.md §2's dashboard, in the order it names them ("number of orders" is the chart's). */
-const FIGURES = [
-  'totalOrders',
-  'pending',
-  'processing',
-  'complete',
-  'ordersToday',
-  'shipmentsToday',
-] as const;
-
-/** Record types whose changes move the figures (orders; shipments from issue 15 on). */
-const COUNTED_TYPES = new Set(['Order', 'Shipment']);
+/**
+ * Record types whose changes move the figures: orders (their status and fulfillment errors),
+ * shipments, picklists, avis and stocktakings. Each viewer hears only the types they may view
+ * (private-records.<entity>), the ones of the figures they see.
+ */
+const COUNTED_TYPES = new Set(['Order', 'Shipment', 'Picklist', 'Avis', 'Stocktaking']);
 
 /** Refetches at most this often while changes keep coming (an import creates hundreds). */
 const REFETCH_GAP_MS = 1000;
 
 /**
- * The landing page after login for everyone: order and shipment figures and a 30-day chart for
- * holders of order:view (the server checks it too), a greeting for everyone else. The figures
- * follow every order change anywhere (RecordChanged), without a reload.
+ * The landing page after login for everyone: the figures each viewer may see (each one a link
+ * to its list with the filter set; the server checks who may read which), the 30-day chart
+ * with the order figures, a greeting for those who may see none. The figures follow every
+ * change anywhere (RecordChanged), without a reload.
  */
 export function DashboardPage({ route }: PageProps) {
   const { t } = useTranslation('orders');
   useSession(); // re-render when permissions arrive or change (login-as)
   const title = t(route.pageTitle ?? 'orders:dashboard.title');
+  const seesAny = [...ORDER_FIGURES, ...FLOOR_FIGURES].some((f) => can(f.permission));
   return (
     <Page title={title}>
-      {can('order:view') ? (
+      {seesAny ? (
         <Figures />
       ) : (
         <Callout intent="primary" icon="info-sign">
@@ -51,9 +49,10 @@ export function DashboardPage({ route }: PageProps) {
   );
 }
 
-/** The figures and the chart, refetched when orders or shipments change anywhere. */
+/** The figures and the chart, refetched when the records they count change anywhere. */
 function Figures() {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
+  const format = useFormat();
   const { data, error, refetch } = useQuery(DashboardDocument);
 
   useEffect(() => {
@@ -75,7 +74,7 @@ function Figures() {
   }, [refetch]);
 
   const figures = data?.dashboard;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = (n: number) => format.number(n);
   return (
     <>
       {error && !figures && (
@@ -83,41 +82,38 @@ function Figures() {
           {t('dashboard.failed')}
         </Callout>
       )}
-      <section aria-label={t('dashboard.figures')} className="kontor-dashboard-figures">
-        {FIGURES.map((figure) => {
-          const label = t(`dashboard.${figure}`);
-          return (
-            <Card key={figure} role="group" aria-label={label}>
-              <H5>{label}</H5>
-              <div className="kontor-dashboard-figure" aria-live="polite">
-                {figures ? number.format(figures[figure]) : '…'}
-              </div>
-            </Card>
-          );
-        })}
-      </section>
-      {figures && <DaysCard days={figures.days} />}
+      <FigureGroup
+        title={t('dashboard.floor')}
+        figures={figures}
+        links={FLOOR_FIGURES}
+        number={number}
+      />
+      <FigureGroup
+        title={t('dashboard.orders')}
+        figures={figures}
+        links={ORDER_FIGURES}
+        number={number}
+      />
+      {figures?.days && <DaysCard days={figures.days} />}
     </>
   );
 }
 
 /** The chart, and the same figures as a table for screen readers. */
-function DaysCard({ days }: { days: DashboardQuery['dashboard']['days'] }) {
-  const { t, i18n } = useTranslation('orders');
+function DaysCard({ days }: { days: NonNullable<DashboardQuery['dashboard']['days']> }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
   const title = t('dashboard.chartTitle');
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
   return (
     <Card className="kontor-dashboard-days">
-      <H5>{title}</H5>
+      <h2 className="bp6-heading kontor-dashboard-group-title">{title}</h2>
       <DaysChart
         days={days}
+        dayLabel={t('dashboard.day')}
         ordersLabel={t('dashboard.numberOfOrders')}
         shipmentsLabel={t('dashboard.shipments')}
         label={title}
-        language={i18n.language}
+        format={format}
       />
       <HTMLTable className="kontor-visually-hidden" aria-label={title}>
         <thead>
@@ -130,9 +126,9 @@ function DaysCard({ days }: { days: DashboardQuery['dashboard']['days'] }) {
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>
-              <th scope="row">{dayFormat.format(new Date(`${d.day}T00:00:00Z`))}</th>
-              <td data-label={t('dashboard.numberOfOrders')}>{d.orders}</td>
-              <td data-label={t('dashboard.shipments')}>{d.shipments}</td>
+              <th scope="row">{format.date(d.day)}</th>
+              <td data-label={t('dashboard.numberOfOrders')}>{format.number(d.orders)}</td>
+              <td data-label={t('dashboard.shipments')}>{format.number(d.shipments)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import type { Formatter } from '../shared-session';
 import 'uplot/dist/uPlot.min.css';
 
 /** One day of the chart. */
@@ -12,12 +13,14 @@ export interface ChartDay {
 
 interface DaysChartProps {
   days: readonly ChartDay[];
-  /** The series' names (legend and tooltips). */
+  /** The names in the legend (the hovered day's values): of the day, and of the series. */
+  dayLabel: string;
   ordersLabel: string;
   shipmentsLabel: string;
   /** The chart's accessible name. */
   label: string;
-  language: string;
+  /** The UI's language's formatter (days and numbers). */
+  format: Formatter;
 }
 
 // Blueprint's palette: blue and green, the lighter shades on the dark background.
@@ -69,7 +72,15 @@ function useWidth(element: HTMLElement | null): number {
  * The x axis counts days (0 … n-1) rather than time, so no time zone can shift a day: the
  * server already named them as Berlin calendar days.
  */
-export function DaysChart({ days, ordersLabel, shipmentsLabel, label, language }: DaysChartProps) {
+export function DaysChart({
+  days,
+  dayLabel: dayName,
+  ordersLabel,
+  shipmentsLabel,
+  label,
+  format,
+}: DaysChartProps) {
+  const { language } = format;
   const [holder, setHolder] = useState<HTMLDivElement | null>(null);
   const chart = useRef<uPlot | null>(null);
   // The axis and legend formatters read the days on screen now, not those of the chart's birth.
@@ -88,11 +99,10 @@ export function DaysChart({ days, ordersLabel, shipmentsLabel, label, language }
     void import('uplot').then(({ default: UPlot }) => {
       if (gone) return;
       const theme = dark ? THEMES.dark : THEMES.light;
-      const dayLabel = new Intl.DateTimeFormat(language, {
-        day: '2-digit',
-        month: '2-digit',
-        timeZone: 'UTC',
-      });
+      // The UI's language, never the browser's: uPlot's own legend says "Value" and words
+      // numbers in the browser's language.
+      const countValue = (_: uPlot, value: number | null, _series: number, index: number | null) =>
+        index == null || value == null ? '–' : format.number(value);
       const axis = {
         stroke: theme.text,
         grid: { stroke: theme.grid, width: 1 },
@@ -112,28 +122,29 @@ export function DaysChart({ days, ordersLabel, shipmentsLabel, label, language }
             values: (_, ticks) =>
               ticks.map((tick) => {
                 const day = daysRef.current[Math.round(tick)]?.day;
-                return Number.isInteger(tick) && day
-                  ? dayLabel.format(new Date(`${day}T00:00:00Z`))
-                  : '';
+                return Number.isInteger(tick) && day ? format.dayMonth(day) : '';
               }),
           },
           {
             ...axis,
-            values: (_, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')),
+            values: (_, ticks) =>
+              ticks.map((tick) => (Number.isInteger(tick) ? format.number(tick) : '')),
           },
         ],
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         series: [
           {
-            label: '',
+            label: dayName,
+            // The hovered day in full (28.11.2026).
             value: (_, index) => {
               const day = daysRef.current[index ?? -1]?.day;
-              return day ? dayLabel.format(new Date(`${day}T00:00:00Z`)) : '';
+              return day ? format.date(day) : '';
             },
           },
           {
             label: ordersLabel,
+            value: countValue,
             stroke: theme.orders,
             fill: `${theme.orders}99`,
             width: 1,
@@ -142,6 +153,7 @@ export function DaysChart({ days, ordersLabel, shipmentsLabel, label, language }
           },
           {
             label: shipmentsLabel,
+            value: countValue,
             stroke: theme.shipments,
             width: 2,
             points: { show: true, size: 6, fill: theme.shipments },
@@ -158,7 +170,7 @@ export function DaysChart({ days, ordersLabel, shipmentsLabel, label, language }
     };
     // The width is handled by setSize below; a resize does not rebuild the chart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [holder, dark, language, ordersLabel, shipmentsLabel, width === 0]);
+  }, [holder, dark, language, dayName, ordersLabel, shipmentsLabel, width === 0]);
 
   useEffect(() => {
     chart.current?.setData(chartData(days));

@@ -7,6 +7,7 @@ import {
 import { useRetry } from '../orders/edit';
 import { dateTime, day, orderPath, StatusTag } from '../orders/format';
 import { addressName } from '../orders/list';
+import { problemsText } from '../orders/problems';
 import {
   can,
   DataTable,
@@ -62,7 +63,7 @@ export function FulfillmentErrorsPage({ route }: PageProps) {
           { title: t('orders:order.fields.name'), cell: (o) => addressName(o.shippingAddress) },
           {
             title: t('orders:order.fields.fulfillmentError'),
-            cell: (o) => <strong className="kontor-error-reason">{o.fulfillmentError}</strong>,
+            cell: (o) => <strong className="kontor-error-reason">{problemsText(o)}</strong>,
             key: true,
           },
           {

@@ -8,10 +8,10 @@ import {
 } from '../graphql/generated';
 import {
   can,
+  format,
   FormActions,
   FormSection,
   graphqlProblem,
-  i18n,
   JobProgress,
   KontorForm,
   Page,
@@ -21,7 +21,7 @@ import {
   ruleMessage,
   rules,
   showToast,
-  TextField,
+  DateField,
   useApolloClient,
   useKontorForm,
   useMutation,
@@ -46,22 +46,17 @@ interface Values {
   to: string;
 }
 
-const lang = () => (i18n.language === 'en' ? 'en' : 'de');
+const lang = () => format.language;
 
 /** An amount in euros in the user's language (`1.234,50 €` / `€1,234.50`). */
-const money = (value: number) =>
-  new Intl.NumberFormat(lang() === 'de' ? 'de-DE' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(value);
+const money = (value: number) => format.money(value);
 
 /** A day YYYY-MM-DD as the user reads it. */
-const day = (text: string) => (lang() === 'de' ? text.split('-').reverse().join('.') : text);
+const day = (text: string) => format.date(text);
 
-/** The previous calendar month in Europe/Berlin: what is invoiced usually. */
+/** The previous calendar month in the installation's time zone: what is invoiced usually. */
 function lastMonth(): { from: string; to: string } {
-  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
-  const [year, month] = today.split('-').map(Number) as [number, number];
+  const [year, month] = format.dayOf().split('-').map(Number) as [number, number];
   const first = new Date(Date.UTC(year, month - 2, 1));
   const last = new Date(Date.UTC(year, month - 1, 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
@@ -139,7 +134,7 @@ function PreviewPanel({ choice, startJob }: { choice: Values; startJob: () => vo
     );
   if (!preview) return null;
   const sums = (s: { positions: number; net: number; vat: number; gross: number }) => [
-    s.positions,
+    format.number(s.positions),
     money(s.net),
     money(s.vat),
     money(s.gross),
@@ -165,7 +160,7 @@ function PreviewPanel({ choice, startJob }: { choice: Values; startJob: () => vo
             rows={[
               ...preview.rates.map((rate) => ({
                 key: String(rate.vatRate),
-                cells: [`${rate.vatRate} %`, ...sums(rate)],
+                cells: [`${format.number(rate.vatRate)} %`, ...sums(rate)],
               })),
               { key: 'total', cells: [t('invoiceExport.total'), ...sums(preview)], total: true },
             ]}
@@ -256,7 +251,7 @@ function ChoiceForm({
   const client = useApolloClient();
   const form = useKontorForm<Values>({
     initial: chosen ?? { clientId: '', ...lastMonth() },
-    rules: { clientId: rules.choice(), from: rules.text(10), to: rules.text(10) },
+    rules: { clientId: rules.choice(), from: rules.day(), to: rules.day() },
     check: (values): Record<string, string> =>
       values.from && values.to && values.to < values.from
         ? { to: ruleMessage('text', undefined, t('orders:invoiceExport.toBeforeFrom')) }
@@ -283,8 +278,8 @@ function ChoiceForm({
           required
           wide
         />
-        <TextField name="from" type="date" label={t('orders:invoiceExport.from')} required />
-        <TextField name="to" type="date" label={t('orders:invoiceExport.to')} required />
+        <DateField name="from" label={t('orders:invoiceExport.from')} required />
+        <DateField name="to" label={t('orders:invoiceExport.to')} required />
       </FormSection>
       <FormActions submitText={t('orders:invoiceExport.show')} />
     </KontorForm>

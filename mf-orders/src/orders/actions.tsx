@@ -32,6 +32,7 @@ const LOOK: Record<OrderAction, { icon: IconName; intent: Intent }> = {
  */
 export function refusalText(error: unknown): string {
   const problem = graphqlProblem(error);
+  if (problem.text) return problemText(problem);
   const key = problem.reason ?? problem.code;
   if (i18n.exists(`ui:errors.${key}`) && key !== 'BAD_USER_INPUT' && key !== 'CONFLICT')
     return problemText(problem);

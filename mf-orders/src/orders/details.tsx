@@ -3,6 +3,7 @@ import type { OrderFieldsFragment } from '../graphql/generated';
 import { can, Link, TableScroll, useTranslation } from '../shared-session';
 import { count, dateTime, day, euro, StatusTag } from './format';
 import { History } from './history';
+import { problemsText } from './problems';
 
 type Order = OrderFieldsFragment;
 type Address = Order['shippingAddress'];
@@ -123,7 +124,7 @@ function Packages({ order }: { order: Order }) {
                 {p.trackingNumber}
               </td>
               <td className="kontor-number" data-label={f('weightKg')}>
-                {p.weightKg ?? ''}
+                {p.weightKg === null || p.weightKg === undefined ? '' : count(p.weightKg)}
               </td>
               <td data-label={f('contents')} data-key-column>
                 {p.items.map((i) => `${count(i.quantity)} × ${i.item.sku}`).join(', ')}
@@ -225,7 +226,7 @@ export function OrderHeader({ order }: { order: Order }) {
           icon="error"
           title={t('orders:order.fields.fulfillmentError')}
         >
-          {order.fulfillmentError}
+          {problemsText(order)}
           {order.fulfillmentErrorAt ? ` (${dateTime(order.fulfillmentErrorAt)})` : ''}
         </Callout>
       ) : null}

@@ -39,17 +39,24 @@ export interface OrderValues {
   items: ItemValues[];
 }
 
-/** The browser's rules (the server's are the same and decide). The billing address and items are checked in `check`. */
-export const ORDER_RULES = {
-  clientId: rules.choice(),
-  shop: rules.optionalText(100),
-  number: rules.optionalText(100),
-  orderDate: rules.text(10),
-  shippingMethodId: rules.optionalText(20),
-  departmentId: rules.optionalText(20),
-  shippingAddress: addressRules(),
-  billingSame: rules.flag(),
-};
+/**
+ * The browser's rules (the server's decide). The billing address and items are checked in
+ * `check`. The shipping method is a required choice on the form when the user can see the
+ * methods (docs/domain.md "Outbound": an order without one cannot be fulfilled); the server
+ * takes an order without one (a shop's or an import's) and names it as the fulfillment error.
+ */
+export function orderRules(methodRequired: boolean) {
+  return {
+    clientId: rules.choice(),
+    shop: rules.optionalText(100),
+    number: rules.optionalText(100),
+    orderDate: rules.day(),
+    shippingMethodId: methodRequired ? rules.choice() : rules.optionalText(20),
+    departmentId: rules.optionalText(20),
+    shippingAddress: addressRules(),
+    billingSame: rules.flag(),
+  };
+}
 
 /** The required parts of an address (addressRules' required fields). */
 const REQUIRED_ADDRESS: AddressField[] = [

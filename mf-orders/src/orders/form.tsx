@@ -14,9 +14,11 @@ import {
   FormActions,
   FormSection,
   KontorForm,
+  Link,
   navigate,
   RecordPicker,
   SelectField,
+  DateField,
   TextField,
   useKontorForm,
   useMutation,
@@ -30,7 +32,7 @@ import {
   checkOrder,
   initialValues,
   inputOf,
-  ORDER_RULES,
+  orderRules,
   type Order,
   type OrderValues,
 } from './form-values';
@@ -72,6 +74,44 @@ function DepartmentField({ form, order }: { form: FormState<OrderValues>; order?
 }
 
 /**
+ * The shipping method: a required choice (docs/domain.md "Outbound"). With none set up yet (a
+ * fresh Kontor) the field says so and links to where methods are made; with exactly one, a new
+ * order starts with it chosen.
+ */
+function ShippingMethodField({ form, order }: { form: FormState<OrderValues>; order?: Order }) {
+  const { t } = useTranslation('orders');
+  const methods = useQuery(OrderShippingMethodsDocument, { skip: !can('shipping:view') }).data
+    ?.shippingMethods.items;
+  const { getValues, setValue } = form.methods;
+  const only = methods?.length === 1 ? String(methods[0]!.id) : null;
+  useEffect(() => {
+    if (only && !order && getValues('shippingMethodId') === '') setValue('shippingMethodId', only);
+  }, [only, order, getValues, setValue]);
+  return (
+    <>
+      <SelectField
+        name="shippingMethodId"
+        label={t('orders:order.fields.shippingMethod')}
+        options={(methods ?? []).map((m) => ({
+          value: String(m.id),
+          label: `${m.shipper.name} – ${m.name}`,
+        }))}
+      />
+      {methods?.length === 0 ? (
+        <Callout intent="warning" className="kontor-field kontor-order-no-method" role="note">
+          {t('orders:order.noShippingMethod')}{' '}
+          {can('shipping:create') ? (
+            <Link to="/administration/shipping/methods">{t('orders:order.toShippingMethods')}</Link>
+          ) : (
+            t('orders:order.askForShippingMethod')
+          )}
+        </Callout>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Creates an order, or edits one that is pending or on hold: client, number, date, method,
  * shipping and (when it differs) billing address, positions. `version` is the version the
  * edit started from: an order changed meanwhile by someone else is refused as stale.
@@ -88,15 +128,13 @@ export function OrderForm({
   const { t } = useTranslation(['orders', 'ui']);
   const [create] = useMutation(CreateOrderDocument);
   const [update] = useMutation(UpdateOrderDocument);
-  const methods = useQuery(OrderShippingMethodsDocument, { skip: !can('shipping:view') }).data
-    ?.shippingMethods.items;
   const latest = useRef({ order, version });
   latest.current = { order, version };
   // The values as typed: the rules' parse keeps only the fields they name (not items, billing).
   const typed = useRef<() => OrderValues>(() => initialValues(order));
   const form = useKontorForm<OrderValues>({
     initial: initialValues(order),
-    rules: ORDER_RULES,
+    rules: orderRules(can('shipping:view')),
     check: checkOrder,
     success: order ? t('orders:order.updated') : t('orders:order.created'),
     save: async () => {
@@ -131,15 +169,8 @@ export function OrderForm({
           label={`${t('orders:order.fields.number')} (${t('orders:order.fields.numberHint')})`}
         />
         <TextField name="shop" label={t('orders:order.fields.shop')} />
-        <TextField name="orderDate" type="date" label={t('orders:order.fields.orderDate')} />
-        <SelectField
-          name="shippingMethodId"
-          label={t('orders:order.fields.shippingMethod')}
-          options={(methods ?? []).map((m) => ({
-            value: String(m.id),
-            label: `${m.shipper.name} – ${m.name}`,
-          }))}
-        />
+        <DateField name="orderDate" label={t('orders:order.fields.orderDate')} />
+        <ShippingMethodField form={form} order={order} />
         <DepartmentField form={form} order={order} />
       </FormSection>
       <AddressFields

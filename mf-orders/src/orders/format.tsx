@@ -1,45 +1,30 @@
 import { Tag, type Intent } from '@blueprintjs/core';
 import type { OrderStatus } from '../graphql/generated';
-import { i18n, useTranslation } from '../shared-session';
+import { format, useTranslation } from '../shared-session';
 
-// How the order screens show money, dates and a status (docs/domain.md "Numbers and formats": EUR
-// de-DE `1.234,50 €`, times in Europe/Berlin).
-
-const locale = () => (i18n.language === 'en' ? 'en-GB' : 'de-DE');
+// How the order screens show money, dates and a status: each value through Kontor's one
+// formatter (docs/design.md "Words, numbers and dates"), in the user's language and the
+// installation's time zone.
 
 /** EUR in the user's language (`1.234,50 €`; `€1,234.50` in English). */
-export const euro = (value: number) =>
-  value.toLocaleString(locale(), { style: 'currency', currency: 'EUR' });
+export const euro = (value: number) => format.money(value);
 
 /** A number in the user's language. */
-export const count = (value: number) => value.toLocaleString(locale());
+export const count = (value: number) => format.number(value);
 
 /** A YYYY-MM-DD day as the user writes it (24.11.2026). */
-export const day = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(locale(), { timeZone: 'UTC' });
+export const day = (iso: string) => format.date(iso.slice(0, 10));
 
-/** A timestamp as date and time in Germany's time. */
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(locale(), {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  });
+/** A timestamp as date and time in the installation's time zone. */
+export const dateTime = (iso: string) => format.dateTime(iso);
 
-/** YYYY-MM-DD of the day `days` ago in Germany (where the server counts days). */
-export function dayAgo(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Europe/Berlin',
-  });
-}
+/** YYYY-MM-DD of the day `days` ago in the installation's time zone (where the server counts days). */
+export const dayAgo = (days: number): string =>
+  format.dayOf(new Date(Date.now() - days * 86_400_000));
 
-/** An amount as a form shows it: `12,50` in German, `12.50` in English. */
+/** An amount as a form shows it: `12,50` in German, `12.50` in English (no grouping). */
 export const formatPrice = (value: number | null | undefined) =>
-  value === null || value === undefined
-    ? ''
-    : i18n.language === 'en'
-      ? value.toFixed(2)
-      : value.toFixed(2).replace('.', ',');
+  value === null || value === undefined ? '' : format.csvNumber(value, 2);
 
 /** A typed amount (`12,50`, `1.234,50`, `12.5`), or null when it is none. */
 export function parsePrice(text: string): number | null {

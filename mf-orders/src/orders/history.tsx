@@ -1,7 +1,8 @@
 import { HTMLTable } from '@blueprintjs/core';
 import type { OrderFieldsFragment } from '../graphql/generated';
-import { i18n, TableScroll, useTranslation } from '../shared-session';
+import { i18n, TableScroll, useTranslation, word } from '../shared-session';
 import { dateTime } from './format';
+import { messagesText } from './problems';
 
 // An order's history on its page: every creation, edit and status change with what the
 // server noted about it (a fulfillment error's reason, the fields an edit changed).
@@ -64,7 +65,9 @@ function EventText({ event }: { event: Order['history'][number] }) {
       : event.toStatus
         ? status(event.toStatus)
         : '';
-  return <>{[change, detailText(event.detail)].filter(Boolean).join(' · ')}</>;
+  const detail =
+    event.messages.length > 0 ? messagesText(event.messages) : detailText(event.detail);
+  return <>{[change, detail].filter(Boolean).join(' · ')}</>;
 }
 
 /** Every creation, edit and status change, oldest first, with user and time. */
@@ -92,7 +95,7 @@ export function History({ order }: { order: Order }) {
             <tr key={event.id}>
               <td data-label={f('at')}>{dateTime(event.at)}</td>
               <td data-label={f('event')} data-key-column>
-                {t(`orders:order.events.${event.kind}`, { defaultValue: event.kind })}
+                {word({ key: `history.order.${event.kind}`, text: event.kind })}
               </td>
               <td data-label={f('eventDetail')} data-key-column>
                 <EventText event={event} />

@@ -6,7 +6,8 @@ export const orderImportTexts = {
       help: 'Eine CSV- oder Excel-Datei (XLSX) mit einer Kopfzeile und einer Zeile je Auftragsposition: Zeilen mit derselben Auftragsnummer (und demselben Shop) bilden einen Auftrag. Die Angaben des Auftrags (Datum, Versandart, Lieferadresse) stehen in seiner ersten Zeile. Jede Zeile wird vor dem Import geprüft. Aufträge, die der Mandant schon hat, bleiben unverändert: ein erneuter Import legt nichts doppelt an.',
       client: 'Mandant',
       goodRows: 'Nur die fehlerfreien Aufträge importieren',
-      summary: '{{created}} Aufträge angelegt, {{unchanged}} schon vorhanden, {{rejected}} Fehler',
+      summary:
+        '{{rows}}: {{created}} Aufträge angelegt, {{unchanged}} schon vorhanden, {{rejected}} abgelehnt ({{errors}})',
       toList: 'Zur Auftragsliste',
       unknownSku: 'Diese SKU ist kein Produkt des Mandanten',
       unknownMethod: 'Diese Versandart gibt es nicht',
@@ -23,7 +24,8 @@ export const orderImportTexts = {
       help: 'A CSV or Excel (XLSX) file with a header row and one row per order position: rows with the same order number (and shop) make one order. The order’s own data (date, shipping method, shipping address) is in its first row. Every row is checked before anything is imported. Orders the client already has are left as they are: importing again creates nothing twice.',
       client: 'Client',
       goodRows: 'Import only the orders without bad rows',
-      summary: '{{created}} orders created, {{unchanged}} already there, {{rejected}} problems',
+      summary:
+        '{{rows}}: {{created}} orders created, {{unchanged}} already there, {{rejected}} rejected ({{errors}})',
       toList: 'To the order list',
       unknownSku: 'This SKU is no product of the client',
       unknownMethod: 'This shipping method does not exist',

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Checkbox, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import {
   OrderClientChoicesDocument,
@@ -21,8 +21,10 @@ import {
   useTranslation,
   type PageProps,
 } from '../shared-session';
+import { useChosenPicklist } from '../picklists/chosen';
 import { actionLook, mayRun, ORDER_ACTIONS, useOrderActions } from './actions';
 import { day, euro, orderPath, StatusTag, STATUSES } from './format';
+import { problemsText } from './problems';
 import './orders.css';
 
 type Row = OrderRowFieldsFragment;
@@ -42,7 +44,9 @@ export const addressName = (a: Row['shippingAddress']) =>
  * /orders: every order, newest first, filtered by status, client, shop, shipping method and
  * period (all in the URL), searched by number, name and sku; the CSV export takes the same
  * filters. Rows picked with their checkbox are put on hold, released or cancelled together
- * after a confirmation. A change anywhere (RecordChanged of Order) refetches the page.
+ * after a confirmation, or made into a picklist ('Picklist erstellen': exactly those orders;
+ * the answer names each one left out and why). A change anywhere (RecordChanged of Order)
+ * refetches the page.
  */
 export function OrderList({ route }: PageProps) {
   const { t } = useTranslation(['orders', 'ui']);
@@ -62,6 +66,9 @@ export function OrderList({ route }: PageProps) {
     });
   const shop = params.get('shop');
   const bulk = ORDER_ACTIONS.filter(mayRun);
+  const picking = can('picklist:create');
+  const chosenPicklist = useChosenPicklist();
+  const selecting = bulk.length > 0 || picking;
 
   return (
     <Page
@@ -77,7 +84,7 @@ export function OrderList({ route }: PageProps) {
         ) : null
       }
     >
-      {bulk.length > 0 ? (
+      {selecting ? (
         <div
           className="kontor-order-bulk"
           role="toolbar"
@@ -86,7 +93,7 @@ export function OrderList({ route }: PageProps) {
           <Tag minimal round>
             {t('orders:order.selected', { count: picked.size })}
           </Tag>
-          <ButtonGroup>
+          <div className="kontor-order-bulk-actions">
             {bulk.map((action) => (
               <Button
                 key={action}
@@ -99,7 +106,19 @@ export function OrderList({ route }: PageProps) {
                 }}
               />
             ))}
-          </ButtonGroup>
+            {picking ? (
+              <Button
+                icon="properties"
+                intent={Intent.PRIMARY}
+                variant="outlined"
+                disabled={picked.size === 0}
+                text={t('orders:picklist.forChosen')}
+                onClick={async () => {
+                  if (await chosenPicklist.make([...picked.keys()])) setPicked(new Map());
+                }}
+              />
+            ) : null}
+          </div>
           {picked.size > 0 ? (
             <Button
               variant="minimal"
@@ -159,7 +178,7 @@ export function OrderList({ route }: PageProps) {
           { name: 'to', label: t('orders:order.fields.to'), date: true },
         ]}
         columns={[
-          ...(bulk.length > 0
+          ...(selecting
             ? [
                 {
                   title: '',
@@ -198,8 +217,8 @@ export function OrderList({ route }: PageProps) {
                   <Icon
                     icon="error"
                     intent={Intent.DANGER}
-                    title={o.fulfillmentError}
-                    aria-label={`${t('orders:order.fields.fulfillmentError')}: ${o.fulfillmentError}`}
+                    title={problemsText(o)}
+                    aria-label={`${t('orders:order.fields.fulfillmentError')}: ${problemsText(o)}`}
                   />
                 ) : null}
               </span>
@@ -236,6 +255,7 @@ export function OrderList({ route }: PageProps) {
         )}
       />
       {dialog}
+      {chosenPicklist.dialog}
     </Page>
   );
 }

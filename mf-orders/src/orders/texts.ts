@@ -82,6 +82,11 @@ export const ordersTexts = {
       fix: 'Bearbeiten',
       open: 'Öffnen',
       select: 'Bestellung {{number}} auswählen',
+      noShippingMethod:
+        'Es gibt noch keine Versandart – ohne sie lässt sich der Auftrag nicht erfüllen.',
+      toShippingMethods: 'Versandart anlegen',
+      askForShippingMethod:
+        'Bitte eine Administratorin oder einen Administrator bitten, eine anzulegen.',
       selected: '{{count}} ausgewählt',
       clearSelection: 'Auswahl aufheben',
       confirm: {
@@ -119,14 +124,6 @@ export const ordersTexts = {
       picklistCancelled: 'Pickliste {{number}} storniert',
       created: 'Die Bestellung wurde angelegt.',
       updated: 'Die Bestellung wurde gespeichert.',
-      events: {
-        created: 'Angelegt',
-        updated: 'Bearbeitet',
-        status: 'Status geändert',
-        fulfillment_error: 'Fulfillment-Fehler',
-        fulfillment_ok: 'Fulfillment geprüft: in Ordnung',
-        imported: 'Importiert',
-      },
       rules: {
         items: 'Mindestens eine Position.',
         quantity: 'Eine ganze Zahl ab 1.',
@@ -220,6 +217,10 @@ export const ordersTexts = {
       fix: 'Edit',
       open: 'Open',
       select: 'Select order {{number}}',
+      noShippingMethod:
+        'There is no shipping method yet – without one the order cannot be fulfilled.',
+      toShippingMethods: 'Create a shipping method',
+      askForShippingMethod: 'Please ask an administrator to create one.',
       selected: '{{count}} selected',
       clearSelection: 'Clear selection',
       confirm: {
@@ -256,14 +257,6 @@ export const ordersTexts = {
       picklistCancelled: 'Picklist {{number}} cancelled',
       created: 'The order was created.',
       updated: 'The order was saved.',
-      events: {
-        created: 'Created',
-        updated: 'Edited',
-        status: 'Status changed',
-        fulfillment_error: 'Fulfillment error',
-        fulfillment_ok: 'Fulfillment checked: fine',
-        imported: 'Imported',
-      },
       rules: {
         items: 'At least one item.',
         quantity: 'A whole number from 1.',

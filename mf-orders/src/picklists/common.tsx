@@ -25,9 +25,12 @@ export function PicklistStatusTag({ status }: { status: PicklistStatus }) {
 
 /** Lines picked of all, as a bar and as figures. */
 export function PickProgress({ picked, total }: { picked: number; total: number }) {
+  const { t } = useTranslation('orders');
   return (
     <span className="kontor-pick-progress">
       <ProgressBar
+        aria-label={t('orders:picklist.fields.progress')}
+        aria-valuetext={`${picked} / ${total}`}
         value={total === 0 ? 0 : picked / total}
         intent={picked === total && total > 0 ? Intent.SUCCESS : Intent.PRIMARY}
         animate={false}

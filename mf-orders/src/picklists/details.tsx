@@ -7,6 +7,7 @@ import {
 } from '../graphql/generated';
 import {
   can,
+  format,
   graphqlProblem,
   Link,
   Page,
@@ -19,7 +20,7 @@ import {
   useTranslation,
   type PageProps,
 } from '../shared-session';
-import { dateTime, day } from '../orders/format';
+import { count, dateTime, day } from '../orders/format';
 import { DocumentLink } from '../shipments/document-link';
 import { PickProgress, PicklistStatusTag } from './common';
 import { PickingScreen } from './picking';
@@ -211,7 +212,7 @@ function PicklistLines({
         <h3 className="bp6-heading">{label('lines')}</h3>
         <DocumentLink
           icon="document"
-          href={`/spa/picklists/${picklist.id}.pdf`}
+          href={`/spa/picklists/${picklist.id}.pdf?lang=${format.language}`}
           text={t('orders:picklist.pdf')}
         />
         <Button icon="print" text={t('orders:picklist.print')} onClick={() => window.print()} />
@@ -266,14 +267,14 @@ function PicklistLines({
                   {l.bestBefore ? day(l.bestBefore) : ''}
                 </td>
                 <td className="kontor-number" data-label={label('quantity')} data-key-column>
-                  {l.quantity}
+                  {count(l.quantity)}
                 </td>
                 <td className="kontor-number" data-label={label('picked')} data-key-column>
-                  {l.pickedQuantity}
+                  {count(l.pickedQuantity)}
                   {openOf(l) === 0 ? ' ✓' : ''}
                 </td>
                 <td data-label={label('orders')}>
-                  {l.orders.map((o) => `${o.order.number} (${o.quantity})`).join(', ')}
+                  {l.orders.map((o) => `${o.order.number} (${count(o.quantity)})`).join(', ')}
                 </td>
               </tr>
             ))}

@@ -1,11 +1,10 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import {
   CreatePicklistDocument,
   OrderClientChoicesDocument,
   OrderShippingMethodsDocument,
   PicklistsDocument,
-  type CreatePicklistMutation,
   type PicklistRowFieldsFragment,
   type PicklistSort,
   type PicklistsQuery,
@@ -30,8 +29,9 @@ import {
   useTranslation,
   type PageProps,
 } from '../shared-session';
-import { dateTime } from '../orders/format';
+import { count, dateTime } from '../orders/format';
 import { PICKLIST_STATUSES, PickProgress, PicklistStatusTag, picklistPath } from './common';
+import { PicklistCreated, type Created } from './created';
 import { PicklistDetails } from './details';
 import './picklists.css';
 
@@ -106,8 +106,8 @@ function PicklistList({ route }: { route: PageProps['route'] }) {
             title: t('orders:picklist.fields.shippingMethod'),
             cell: (p) => p.shippingMethod?.name ?? t('orders:picklist.fields.any'),
           },
-          { title: t('orders:picklist.fields.orders'), cell: (p) => p.orderCount },
-          { title: t('orders:picklist.fields.lines'), cell: (p) => p.lineCount },
+          { title: t('orders:picklist.fields.orders'), cell: (p) => count(p.orderCount) },
+          { title: t('orders:picklist.fields.lines'), cell: (p) => count(p.lineCount) },
           {
             title: t('orders:picklist.fields.progress'),
             cell: (p) => <PickProgress picked={p.pickedCount} total={p.lineCount} />,
@@ -146,11 +146,10 @@ interface CreateValues {
   singleItemOnly: boolean;
 }
 
-type Created = CreatePicklistMutation['createPicklist'];
-
 /**
  * 'Picklist erstellen': client, shipping method, how many orders, single-item only; the answer
- * shows the picklist made and every order that went to the fulfillment errors with its reason.
+ * (PicklistCreated) shows the picklist made, every order that went to the fulfillment errors
+ * and every order left out, each with its reason and a link to it.
  */
 function CreateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['orders', 'ui']);
@@ -188,52 +187,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog isOpen title={title} onClose={onClose} canEscapeKeyClose className="kontor-pick-create">
       {created ? (
-        <>
-          <DialogBody>
-            <Callout
-              intent={created.picklist ? Intent.SUCCESS : Intent.WARNING}
-              role="status"
-              className="kontor-pick-created"
-            >
-              {created.picklist
-                ? t('orders:picklist.created', {
-                    number: created.picklist.number,
-                    count: created.picklist.orderCount,
-                  })
-                : t('orders:picklist.noneCreated')}
-            </Callout>
-            {created.errors.length > 0 ? (
-              <section aria-label={t('orders:picklist.errorsTitle')}>
-                <h4 className="bp6-heading">{t('orders:picklist.errorsTitle')}</h4>
-                <ul className="kontor-pick-errors">
-                  {created.errors.map((e) => (
-                    <li key={e.order.id}>
-                      <Link to={`/order/${e.order.id}/edit`}>{e.order.number}</Link>: {e.reason}
-                    </li>
-                  ))}
-                </ul>
-                <Link to="/order/error">{t('orders:picklist.toErrors')}</Link>
-              </section>
-            ) : created.picklist ? (
-              <p>{t('orders:picklist.noErrors')}</p>
-            ) : null}
-          </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                <Button text={t('orders:picklist.close')} onClick={onClose} />
-                {created.picklist ? (
-                  <Button
-                    autoFocus
-                    intent={Intent.PRIMARY}
-                    text={t('orders:picklist.open')}
-                    onClick={() => navigate(picklistPath(created.picklist!.id))}
-                  />
-                ) : null}
-              </>
-            }
-          />
-        </>
+        <PicklistCreated created={created} onClose={onClose} />
       ) : (
         <KontorForm form={form}>
           <DialogBody>

@@ -38,7 +38,19 @@ export const picklistsTexts = {
       createHint:
         'Nimmt offene Aufträge (älteste zuerst), reserviert ihren Bestand (zuerst ablaufend) und setzt sie auf „In Bearbeitung“.',
       created: 'Picklist {{number}} mit {{count}} Auftrag/Aufträgen erstellt.',
-      noneCreated: 'Keine Picklist erstellt: kein passender Auftrag ließ sich reservieren.',
+      noneCreated:
+        'Keine Picklist erstellt: kein passender Auftrag ließ sich reservieren. Die Gründe stehen darunter.',
+      noneMatched: 'Keine Picklist erstellt: kein offener Auftrag passt zur Auswahl.',
+      skippedTitle: 'Nicht aufgenommen',
+      skip: {
+        FULFILLMENT: 'Fulfillment-Problem – {{reason}}',
+        STATUS: 'ist „{{status}}“; nur offene Aufträge kommen auf eine Picklist.',
+        FILTER: 'passt nicht zu Mandant, Versandart oder „nur ein Artikel“.',
+        TAKEN: 'wird gerade von einer anderen Picklist genommen.',
+      },
+      skippedMore: 'und {{count}} weitere – siehe Fulfillment-Fehler.',
+      forChosen: 'Picklist erstellen',
+      forChosenTitle: 'Picklist für die ausgewählten Aufträge',
       errorsTitle: 'Diese Aufträge gingen zu den Fulfillment-Fehlern',
       noErrors: 'Alle passenden Aufträge wurden reserviert.',
       toErrors: 'Zu den Fulfillment-Fehlern',
@@ -119,7 +131,19 @@ export const picklistsTexts = {
       createHint:
         'Takes pending orders (oldest first), reserves their stock (first expiry first out) and sets them to processing.',
       created: 'Picklist {{number}} created with {{count}} order(s).',
-      noneCreated: 'No picklist created: no matching order could be reserved.',
+      noneCreated:
+        'No picklist created: no matching order could be reserved. The reasons are below.',
+      noneMatched: 'No picklist created: no pending order matches the choice.',
+      skippedTitle: 'Left out',
+      skip: {
+        FULFILLMENT: 'fulfillment problem – {{reason}}',
+        STATUS: 'is “{{status}}”; only pending orders go on a picklist.',
+        FILTER: 'does not match the client, shipping method or “single item only”.',
+        TAKEN: 'is being taken by another picklist right now.',
+      },
+      skippedMore: 'and {{count}} more – see the fulfillment errors.',
+      forChosen: 'Create picklist',
+      forChosenTitle: 'Picklist for the chosen orders',
       errorsTitle: 'These orders went to the fulfillment errors',
       noErrors: 'Every matching order was reserved.',
       toErrors: 'To the fulfillment errors',

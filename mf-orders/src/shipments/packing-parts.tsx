@@ -10,12 +10,22 @@ import {
 } from '@blueprintjs/core';
 import { useState, type Ref } from 'react';
 import type { ShipmentFieldsFragment } from '../graphql/generated';
-import { onEnterKey, ScanInput, ScanTarget, TableScroll, useTranslation } from '../shared-session';
+import {
+  format,
+  Link,
+  onEnterKey,
+  ScanInput,
+  ScanTarget,
+  TableScroll,
+  useTranslation,
+} from '../shared-session';
+import { count, orderPath } from '../orders/format';
 import { DocumentLink } from './document-link';
 import {
   assignedOf,
   nextItem,
   openOf,
+  parseWeight,
   quantityProblem,
   remainingOf,
   sentItems,
@@ -29,6 +39,30 @@ import {
 // The pieces of the packing station's screen (packing.tsx holds the flow): the order in one
 // line, the positions of the current package as compact cards, its weight and tracking
 // number, the packages once more before the finish, 'Alle versenden' and the documents.
+
+/** A typed weight in the language's form (`3.8` typed shows `3,8` in German); as typed when it is none. */
+function shownWeight(typed: string): string {
+  const weight = parseWeight(typed);
+  return weight === null || Number.isNaN(weight) ? typed : count(weight);
+}
+
+/** Why a scanned order cannot be packed, with a link to the order (where it is fixed). */
+export function OrderRefused({ text, order }: { text: string; order: Order | null }) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {text}
+      {order ? (
+        <>
+          {' '}
+          <Link to={orderPath(order.id)}>
+            {t('orders:shipment.openOrder', { number: order.number })}
+          </Link>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 /** The last EAN scan: the position it went to, or the code refused. */
 export interface LastScan {
@@ -259,12 +293,12 @@ export function PackageSummary({ state }: { state: PackingState }) {
                 {sentItems(state.order, pkg)
                   .map((id) => {
                     const item = items.find((i) => String(i.id) === id)!;
-                    return `${pkg.quantities[id]} × ${item.sku}`;
+                    return `${count(pkg.quantities[id] ?? 0)} × ${item.sku}`;
                   })
                   .join(', ')}
               </td>
               <td className="kontor-number" data-label={t('orders:shipment.weightKg')}>
-                {pkg.weight || t('orders:shipment.nothing')}
+                {shownWeight(pkg.weight) || t('orders:shipment.nothing')}
               </td>
               <td data-label={t('orders:shipment.trackingNumber')}>
                 {pkg.tracking || t('orders:shipment.nothing')}
@@ -343,7 +377,7 @@ export function ShipmentLinks({ shipment }: { shipment: ShipmentFieldsFragment }
       <DocumentLink
         variant="outlined"
         icon="document"
-        href={`/spa/shipments/${shipment.id}/delivery-note.pdf`}
+        href={`/spa/shipments/${shipment.id}/delivery-note.pdf?lang=${format.language}`}
         text={t('orders:shipment.deliveryNote')}
       />
       {shipment.packages.map((pkg, index) => (
@@ -351,7 +385,7 @@ export function ShipmentLinks({ shipment }: { shipment: ShipmentFieldsFragment }
           key={pkg.id}
           variant="outlined"
           icon="barcode"
-          href={`/spa/shipments/packages/${pkg.id}/label.pdf`}
+          href={`/spa/shipments/packages/${pkg.id}/label.pdf?lang=${format.language}`}
           text={t('orders:shipment.label', { n: index + 1 })}
         />
       ))}

@@ -1,5 +1,6 @@
 import { parseDecimal } from '@kontor/contracts';
 import type { PackingOrderFieldsFragment } from '../graphql/generated';
+import { problemsText } from '../orders/problems';
 
 // The packing station's logic without React (the view is packing.tsx): which step it is in,
 // the order scanned, its packages and what each scan, typed quantity or button does to them.
@@ -65,13 +66,22 @@ export function parseWeight(text: string): number | null {
 export const sentItems = (order: Order | null, pkg: Package) =>
   (order?.items ?? []).map((item) => String(item.id)).filter((id) => (pkg.quantities[id] ?? 0) > 0);
 
-/** Why an order looked up by `number` cannot be packed (null: it can). */
+/**
+ * Why an order looked up by `number` cannot be packed (null: it can): unknown, shipped, not
+ * pending or processing, or pending with a fulfillment error (its reason named: it is fixed
+ * and retried on the order first, docs/domain.md "Outbound").
+ */
 export function orderRefusal(found: Order | null, number: string): Text | null {
   if (!found) return ['orders:shipment.unknownOrder', { number }];
   if (found.items.every((item) => openOf(item) === 0))
     return ['orders:shipment.allShipped', { number: found.number }];
   if (found.status !== 'PENDING' && found.status !== 'PROCESSING')
     return ['orders:shipment.notPackable', { number: found.number, status: found.status }];
+  if (found.status === 'PENDING' && found.fulfillmentError)
+    return [
+      'orders:shipment.fulfillmentProblem',
+      { number: found.number, reason: problemsText(found) },
+    ];
   return null;
 }
 

@@ -7,6 +7,7 @@ import {
   type ShipmentFieldsFragment,
 } from '../graphql/generated';
 import {
+  fieldRuleText,
   graphqlProblem,
   Page,
   problemText,
@@ -18,6 +19,7 @@ import {
   useScanFeedback,
   useSearchParams,
   useTranslation,
+  type FieldRule,
   type PageProps,
 } from '../shared-session';
 import {
@@ -46,6 +48,7 @@ import {
   PackingTargets,
   type LastScan,
   OrderLine,
+  OrderRefused,
   PackageFields,
   PackageItems,
   PackageSummary,
@@ -131,7 +134,8 @@ export function PackingStation({ route }: PageProps) {
       const found = data?.orderForPacking ?? null;
       const refusal = orderRefusal(found, number);
       if (refusal || !found) {
-        say('wrong', tx(refusal ?? ['orders:shipment.unknownOrder', { number }]));
+        const text = tx(refusal ?? ['orders:shipment.unknownOrder', { number }]);
+        say('wrong', <OrderRefused text={text} order={found} />);
         return false;
       }
       setState(orderLoaded(found));
@@ -176,12 +180,12 @@ export function PackingStation({ route }: PageProps) {
   };
 
   /** A server rule broken on a field, in the user's language where the rule is known. */
-  const ruleText = (rule: { rule: string; message: string; params?: Record<string, unknown> }) =>
+  const ruleText = (rule: FieldRule) =>
     rule.rule === 'open' || rule.rule === 'max'
       ? t('orders:shipment.tooMuch', { open: rule.params?.open ?? 0 })
       : rule.rule === 'stock'
         ? t('orders:shipment.noStock')
-        : rule.message;
+        : fieldRuleText(rule);
 
   /** A refusal: a stale order is reloaded; field errors show at their fields and, once, above. */
   const refused = async (error: unknown, sent: Package[]) => {

@@ -45,6 +45,9 @@ export const shipmentsTexts = {
       notPackable:
         'Auftrag {{number}} ist „{{status}}“: versendet werden nur offene Aufträge und solche in Bearbeitung.',
       allShipped: 'Auftrag {{number}} ist bereits vollständig versendet.',
+      fulfillmentProblem:
+        'Auftrag {{number}} kann nicht gepackt werden – Fulfillment-Problem: {{reason}} Erst im Auftrag beheben und erneut prüfen.',
+      openOrder: 'Auftrag {{number}} öffnen',
       wrongEan: 'EAN {{ean}} gehört zu keiner Position von Auftrag {{number}}.',
       eanDone: 'EAN {{ean}} ({{sku}}): alles Offene ist schon zugeordnet.',
       scanned: '+1 {{sku}} in Paket {{n}} ({{assigned}} von {{open}})',
@@ -126,6 +129,9 @@ export const shipmentsTexts = {
       unknownOrder: 'No order with the number “{{number}}”.',
       notPackable: 'Order {{number}} is “{{status}}”: only pending and processing orders ship.',
       allShipped: 'Order {{number}} has shipped completely.',
+      fulfillmentProblem:
+        'Order {{number}} cannot be packed – fulfillment problem: {{reason}} Fix it on the order and check again first.',
+      openOrder: 'Open order {{number}}',
       wrongEan: 'EAN {{ean}} is on no position of order {{number}}.',
       eanDone: 'EAN {{ean}} ({{sku}}): everything open is assigned already.',
       scanned: '+1 {{sku}} in package {{n}} ({{assigned}} of {{open}})',

@@ -22,12 +22,12 @@ type Connection = NonNullable<ShopConnectionHealthQuery['shopConnection']>;
 /** How often an open connection page asks again: a sync runs on the server meanwhile. */
 const HEALTH_POLL_MS = 15_000;
 
-/** A figure of the health panel: its label above, its value below. */
+/** A figure of the health panel: its label above, its value below; a group named by the label. */
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="kontor-shop-figure" role="group" aria-label={label}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
+      <div className="kontor-shop-figure-label">{label}</div>
+      <div className="kontor-shop-figure-value">{children}</div>
     </div>
   );
 }
@@ -89,7 +89,7 @@ function ConnectionScreen({ connection }: { connection: Connection }) {
         </a>
       </p>
       <ConnectionTestResult result={tested} />
-      <dl className="kontor-shop-figures">
+      <div className="kontor-shop-figures">
         <Figure label={t('shops:fields.status')}>
           <StatusTag status={connection.status} />
         </Figure>
@@ -102,7 +102,7 @@ function ConnectionScreen({ connection }: { connection: Connection }) {
         <Figure label={t('shops:fields.lastSyncAt')}>
           <Since at={connection.lastSyncAt} />
         </Figure>
-      </dl>
+      </div>
       {connection.lastError ? (
         <Callout intent={Intent.DANGER} icon="error" title={t('shops:fields.lastError')}>
           {connection.lastError}

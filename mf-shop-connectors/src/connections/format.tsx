@@ -1,22 +1,16 @@
 import { Tag, Intent } from '@blueprintjs/core';
 import type { ShopConnectionStatus } from '../graphql/generated';
-import { i18n, useTranslation } from '../shared-session';
+import { format, i18n, useTranslation } from '../shared-session';
 
-// How the shop screens show times, a lag and a connection's status (times in Germany's time,
-// docs/domain.md "Numbers and formats").
+// How the shop screens show times, a lag and a connection's status: times and numbers through
+// Kontor's one formatter (docs/design.md "Words, numbers and dates"), to the minute, in the
+// installation's time zone.
 
-const locale = () => (i18n.language === 'en' ? 'en-GB' : 'de-DE');
-
-/** A timestamp as date and time in Germany's time (with seconds: a request log needs them). */
-export const dateTime = (iso: string, seconds = false) =>
-  new Date(iso).toLocaleString(locale(), {
-    dateStyle: 'short',
-    timeStyle: seconds ? 'medium' : 'short',
-    timeZone: 'Europe/Berlin',
-  });
+/** A timestamp as date and time in the installation's time zone. */
+export const dateTime = (iso: string) => format.dateTime(iso);
 
 /** A number in the user's language. */
-export const count = (value: number) => value.toLocaleString(locale());
+export const count = (value: number) => format.number(value);
 
 /** Seconds in the largest unit that fits, with the texts of `kind`: ago ('vor 2 min') or duration ('2 min'). */
 function inWords(seconds: number, kind: 'ago' | 'duration'): string {

@@ -252,7 +252,7 @@ export function Requests({ connection }: { connection: Connection }) {
     >
       {connection.requests.map((request, i) => (
         <tr key={`${request.at}-${i}`}>
-          <Cell column={at}>{dateTime(request.at, true)}</Cell>
+          <Cell column={at}>{dateTime(request.at)}</Cell>
           <Cell column={method}>{request.method}</Cell>
           <Cell column={path} className="kontor-shop-path">
             <code>{request.path}</code>

@@ -37,7 +37,7 @@ import {
   type Words,
 } from './counting-state';
 import { Choices, ProductFields, type CandidateText } from './counter-fields';
-import { quantity } from './format';
+import { day, quantity } from './format';
 import { PlaceLines } from './place-lines';
 
 // The counting screen of a running stocktaking on the scanner kit (Contract A): the place
@@ -224,7 +224,9 @@ export function Counter({ stocktaking }: { stocktaking: StocktakingFieldsFragmen
     [
       `${candidate.product.sku} – ${candidate.product.name}`,
       candidate.lot ? `${t('stocktaking:fields.lot')} ${candidate.lot}` : '',
-      candidate.bestBefore ? `${t('stocktaking:fields.bestBefore')} ${candidate.bestBefore}` : '',
+      candidate.bestBefore
+        ? `${t('stocktaking:fields.bestBefore')} ${day(candidate.bestBefore)}`
+        : '',
       candidate.line
         ? candidate.line.found
           ? t('stocktaking:counting.found')

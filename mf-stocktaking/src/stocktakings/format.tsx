@@ -1,11 +1,10 @@
 import { Button, ButtonGroup, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { StocktakingFieldsFragment, StocktakingStatus } from '../graphql/generated';
-import { i18n, useTranslation } from '../shared-session';
+import { format, useTranslation } from '../shared-session';
 
-// What the three stocktaking screens show alike: numbers, dates, the status tag, the scope and
-// the progress of a stocktaking.
-
-const locale = () => (i18n.language === 'en' ? 'en-GB' : 'de-DE');
+// What the three stocktaking screens show alike: numbers, dates (through Kontor's one
+// formatter, docs/design.md "Words, numbers and dates"), the status tag, the scope and the
+// progress of a stocktaking.
 
 /** The back link of a stocktaking's pages (Page's `back`): to the list. */
 export const backToList = (t: (key: string) => string) => ({
@@ -14,20 +13,16 @@ export const backToList = (t: (key: string) => string) => ({
 });
 
 /** A whole number in the user's language (1.234 in German). */
-export const quantity = (value: number) => value.toLocaleString(locale());
+export const quantity = (value: number) => format.number(value);
 
 /** A variance with its sign (+3, −2, 0). */
-export const signed = (value: number) => (value > 0 ? `+${quantity(value)}` : quantity(value));
+export const signed = (value: number) => format.signed(value);
 
-/** A timestamp as date and time in the user's language. */
-export const dateTime = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString(locale(), {
-        dateStyle: 'short',
-        timeStyle: 'short',
-        timeZone: 'Europe/Berlin', // shown in Europe/Berlin wherever the browser is (docs/domain.md)
-      })
-    : '';
+/** A best-before day as the user writes it (30.06.2028); '' for none. */
+export const day = (iso: string | null | undefined) => (iso ? format.date(iso) : '');
+
+/** A timestamp as date and time in the installation's time zone. */
+export const dateTime = (iso: string | null | undefined) => (iso ? format.dateTime(iso) : '');
 
 const STATUS_INTENT: Record<StocktakingStatus, Intent> = {
   DRAFT: Intent.NONE,
@@ -106,7 +101,7 @@ export function LineCells({
         ) : null}
       </td>
       <td data-label={t('stocktaking:fields.lot')}>{line.lot}</td>
-      <td data-label={t('stocktaking:fields.bestBefore')}>{line.bestBefore ?? ''}</td>
+      <td data-label={t('stocktaking:fields.bestBefore')}>{day(line.bestBefore)}</td>
     </>
   );
 }

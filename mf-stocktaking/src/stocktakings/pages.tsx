@@ -92,13 +92,15 @@ function ScopeFields({ values }: { values: StocktakingValues }) {
       />
       <SelectField
         name="storageId"
-        label={`${t('stocktaking:fields.storage')} (${t('stocktaking:fields.allWarehouse')}: —)`}
+        label={t('stocktaking:fields.storage')}
+        emptyLabel={t('stocktaking:fields.allWarehouse')}
         options={named(storages)}
       />
       {values.storageId ? (
         <SelectField
           name="rackId"
-          label={`${t('stocktaking:fields.rack')} (${t('stocktaking:fields.allStorage')}: —)`}
+          label={t('stocktaking:fields.rack')}
+          emptyLabel={t('stocktaking:fields.allStorage')}
           options={named(racks)}
         />
       ) : null}
@@ -155,7 +157,7 @@ function StocktakingForm({ record, done }: { record?: Row; done: () => void }) {
       {can('client:view') ? (
         <RecordPicker
           name="clientId"
-          label={`${t('stocktaking:fields.client')} (${t('stocktaking:fields.anyClient')}: —)`}
+          label={`${t('stocktaking:fields.client')} (${t('stocktaking:fields.anyClient')})`}
           query={StocktakingClientChoicesDocument}
           initial={
             record?.client ? { id: String(record.client.id), name: record.client.name } : null
@@ -233,6 +235,12 @@ function StocktakingList({ route }: PageProps) {
               value: status,
               label: t(`stocktaking:status.${status}`),
             })),
+          },
+          // Counting or counted (the dashboard's "Laufende Inventuren" links here).
+          {
+            name: 'phase',
+            label: t('stocktaking:fields.phase'),
+            choices: [{ value: 'RUNNING', label: t('stocktaking:fields.running') }],
           },
           ...(warehouses
             ? [

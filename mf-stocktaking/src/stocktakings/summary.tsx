@@ -19,6 +19,7 @@ import {
 import {
   can,
   EmptyState,
+  format,
   formatCurrency,
   graphqlProblem,
   navigate,
@@ -53,6 +54,25 @@ const PAGE_SIZE = 100;
 /** A quantity or '' (not counted); `hidden` words a blind count's withheld expected quantity. */
 const shown = (value: number | null, hidden?: string) =>
   value === null ? (hidden ?? '') : quantity(value);
+
+/**
+ * What 'Zählung abschließen' asks (an i18n key and its parameters): with places not counted
+ * yet it warns with their number first (the server refuses, naming them, until they are
+ * counted or confirmed empty).
+ */
+export function completeQuestion(stocktaking: {
+  name: string;
+  placesTotal: number;
+  placesUncounted: number;
+}): [key: string, params: Record<string, string | number>] {
+  const open = stocktaking.placesUncounted;
+  return open > 0
+    ? [
+        'stocktaking:questions.completeOpen',
+        { open, total: stocktaking.placesTotal, name: stocktaking.name },
+      ]
+    : ['stocktaking:questions.complete', { name: stocktaking.name }];
+}
 
 /**
  * /stocktaking/:id/summary: per line expected, counted, variance and its value, and the
@@ -127,7 +147,7 @@ export function SummaryPage({ route, params }: PageProps) {
         };
         const complete = () =>
           act(
-            t('stocktaking:questions.complete', { name: stocktaking.name }),
+            t(...completeQuestion(stocktaking)),
             t('stocktaking:complete'),
             () => client.mutate({ mutation: CompleteStocktakingDocument, variables: version }),
             t('stocktaking:toasts.completed'),
@@ -183,12 +203,12 @@ export function SummaryPage({ route, params }: PageProps) {
                 <AnchorButton
                   icon="download"
                   text={t('stocktaking:csv')}
-                  href={`/export/stocktakings/${exportName}.csv`}
+                  href={`/export/stocktakings/${exportName}.csv?lang=${format.language}`}
                 />
                 <AnchorButton
                   icon="document"
                   text={t('stocktaking:pdf')}
-                  href={`/spa/stocktakings/${exportName}.pdf`}
+                  href={`/spa/stocktakings/${exportName}.pdf?lang=${format.language}`}
                   target="_blank"
                 />
               </>

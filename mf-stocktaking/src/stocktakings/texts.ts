@@ -6,6 +6,8 @@ export const stocktakingsTexts = {
       number: 'Nummer',
       name: 'Bezeichnung',
       status: 'Status',
+      phase: 'Phase',
+      running: 'Laufend (Zählung läuft oder gezählt)',
       scope: 'Umfang',
       warehouse: 'Lager',
       storage: 'Lagerbereich',
@@ -32,7 +34,7 @@ export const stocktakingsTexts = {
       quantity: 'Gezählte Menge',
       allWarehouse: 'Ganzes Lager',
       allStorage: 'Ganzer Lagerbereich',
-      anyClient: 'Alle Mandanten',
+      anyClient: 'leer = alle Mandanten',
     },
     status: {
       DRAFT: 'Entwurf',
@@ -79,7 +81,7 @@ export const stocktakingsTexts = {
       complete:
         'Zählung von „{{name}}“ abschließen? Danach wird nicht mehr gezählt (außer ausgewählte Zeilen neu).',
       completeOpen:
-        'Noch {{open}} Plätze sind nicht gezählt. Zählung von „{{name}}“ trotzdem abschließen?',
+        'Noch nicht gezählt: {{open}} von {{total}} Lagerplätzen. Solange lässt sich die Zählung von „{{name}}“ nicht abschließen – diese Plätze erst zählen oder als leer bestätigen. Trotzdem versuchen?',
       book: 'Die Differenzen von „{{name}}“ als Bestandsänderungen (Grund Inventur) buchen? Das lässt sich nicht rückgängig machen.',
       recount: '{{count}} ausgewählte Zeilen neu zählen? Ihre Zählungen werden verworfen.',
     },
@@ -154,6 +156,8 @@ export const stocktakingsTexts = {
       number: 'Number',
       name: 'Name',
       status: 'Status',
+      phase: 'Phase',
+      running: 'Running (counting or counted)',
       scope: 'Scope',
       warehouse: 'Warehouse',
       storage: 'Storage',
@@ -180,7 +184,7 @@ export const stocktakingsTexts = {
       quantity: 'Counted quantity',
       allWarehouse: 'Whole warehouse',
       allStorage: 'Whole storage',
-      anyClient: 'All clients',
+      anyClient: 'empty = every client',
     },
     status: {
       DRAFT: 'Draft',
@@ -226,7 +230,7 @@ export const stocktakingsTexts = {
       complete:
         'Complete the counting of "{{name}}"? Nothing is counted afterwards (except lines chosen for a recount).',
       completeOpen:
-        '{{open}} places are not counted yet. Complete the counting of "{{name}}" anyway?',
+        'Not counted yet: {{open}} of {{total}} places. The counting of "{{name}}" cannot be completed until they are counted or confirmed empty. Try anyway?',
       book: 'Book the variances of "{{name}}" as stock changes (reason stocktaking)? This cannot be undone.',
       recount: 'Recount {{count}} selected lines? Their counts are discarded.',
     },

@@ -1,6 +1,6 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import type { AvisStatus } from '../graphql/generated';
-import { i18n, useTranslation } from '../shared-session';
+import { format, useTranslation } from '../shared-session';
 
 // What the avis screens share: the status tag, dates and numbers in the user's language, the
 // paths, and searches bound to a record chosen elsewhere on the page.
@@ -35,29 +35,14 @@ export function StatusTag({ status }: { status: AvisStatus }) {
 export const bookable = (status: AvisStatus) =>
   status === 'ANNOUNCED' || status === 'PARTIALLY_BOOKED';
 
-const locale = () => (i18n.language === 'en' ? 'en-GB' : 'de-DE');
-
 /** A whole number in the user's language (1.234 in German). */
-export const number = (value: number) => value.toLocaleString(locale());
+export const number = (value: number) => format.number(value);
 
 /** A difference with its sign (+3, −2, 0). */
-export const signed = (value: number) =>
-  value > 0 ? `+${number(value)}` : value < 0 ? `−${number(-value)}` : '0';
+export const signed = (value: number) => format.signed(value);
 
 /** A calendar day (YYYY-MM-DD) as the user writes it: 24.11.2026 or 24/11/2026. */
-export function day(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const [year, month, date] = iso.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !date) return iso;
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(locale(), {
-    timeZone: 'UTC',
-  });
-}
+export const day = (iso: string | null | undefined): string => (iso ? format.date(iso) : '');
 
-/** A timestamp as date and time in the user's language, in Europe/Berlin (docs/domain.md). */
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(locale(), {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  });
+/** A timestamp as date and time in the installation's time zone (docs/design.md). */
+export const dateTime = (iso: string) => format.dateTime(iso);

@@ -1,6 +1,6 @@
 import { HTMLTable } from '@blueprintjs/core';
 import type { AvisFieldsFragment } from '../graphql/generated';
-import { TableScroll, useTranslation } from '../shared-session';
+import { format, TableScroll, useTranslation, word } from '../shared-session';
 import { dateTime, day, number, signed } from './common';
 import { cell, head } from '../table-cells';
 
@@ -86,7 +86,11 @@ export function Receipts({ avis }: { avis: Avis }) {
             <span>
               {dateTime(receipt.createdAt)} · {receipt.userName ?? ''}
             </span>
-            <a href={`/spa/avis/receipts/${receipt.id}.pdf`} target="_blank" rel="noreferrer">
+            <a
+              href={`/spa/avis/receipts/${receipt.id}.pdf?lang=${format.language}`}
+              target="_blank"
+              rel="noreferrer"
+            >
               {t('warehouse:avis.receiptPdf', { number: receipt.number })}
             </a>
           </header>
@@ -131,10 +135,7 @@ export function Receipts({ avis }: { avis: Avis }) {
  * An event's detail as the reader reads it: a booking's receipt, units and over-delivery
  * (data from the server, in the page's language); a reason as it was typed.
  */
-function eventDetail(
-  event: Avis['history'][number],
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string {
+function eventDetail(event: Avis['history'][number]): string {
   if (!event.detail) return '';
   if (event.kind !== 'booked') return event.detail;
   try {
@@ -143,12 +144,15 @@ function eventDetail(
       units: number;
       overDelivery: number;
     };
-    return t(
-      booked.overDelivery > 0
-        ? 'warehouse:avis.eventDetails.bookedOver'
-        : 'warehouse:avis.eventDetails.booked',
-      booked,
-    );
+    const params = {
+      receipt: booked.receipt,
+      units: booked.units,
+      overDelivery: booked.overDelivery,
+    };
+    return word({
+      key: booked.overDelivery > 0 ? 'history.avis.bookedOver' : 'history.avis.bookedUnits',
+      params,
+    });
   } catch {
     return event.detail;
   }
@@ -178,10 +182,10 @@ export function History({ avis }: { avis: Avis }) {
                 {cell(label('user'), event.userName ?? '')}
                 {cell(
                   label('event'),
-                  t(`warehouse:avis.events.${event.kind}`, { defaultValue: event.kind }),
+                  word({ key: `history.avis.${event.kind}`, text: event.kind }),
                   true,
                 )}
-                {cell(label('detail'), eventDetail(event, t))}
+                {cell(label('detail'), eventDetail(event))}
               </tr>
             ))}
           </tbody>

@@ -24,6 +24,7 @@ import {
   rules,
   SelectField,
   TableScroll,
+  DateField,
   TextField,
   useChoices,
   useKontorForm,
@@ -80,9 +81,7 @@ const AVIS_RULES = {
   clientId: rules.choice(),
   warehouseId: rules.choice(),
   deliveryNoteNumber: rules.text(100),
-  deliveryDate: z
-    .string()
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: ruleMessage('required') })),
+  deliveryDate: rules.day(),
   comment: rules.optionalText(1000),
   lines: z.array(
     z.object({
@@ -95,7 +94,7 @@ const AVIS_RULES = {
           z.regex(/^[1-9]\d{0,8}$/, { error: ruleMessage('warehouse:avis.rules.positive') }),
         ),
       lot: rules.optionalText(100),
-      bestBefore: z.string(),
+      bestBefore: rules.day({ optional: true }),
     }),
   ),
 };
@@ -149,7 +148,7 @@ function LineRow({
   form: FormState<AvisValues>;
   index: number;
   clientId: string;
-  initialProduct: { id: string; name: string } | null;
+  initialProduct: { id: string; name: string; sku?: string } | null;
   onRemove: (() => void) | null;
 }) {
   const { t } = useTranslation(['warehouse', 'ui']);
@@ -190,7 +189,7 @@ function LineRow({
       </td>
       <td data-label={label('bestBefore')}>
         {product?.bestBefore ? (
-          <TextField name={name('bestBefore')} label={label('bestBefore')} type="date" />
+          <DateField name={name('bestBefore')} label={label('bestBefore')} />
         ) : null}
       </td>
       <td className="kontor-avis-line-remove" data-label="">
@@ -219,7 +218,12 @@ function AvisForm({ record: avis, title }: RecordFormProps<Avis>) {
   latest.current = avis;
   // The products already on the lines, named for their pickers.
   const named = useRef(
-    new Map(avis?.lines.map((line) => [String(line.product.id), line.product.name]) ?? []),
+    new Map(
+      avis?.lines.map((line) => [
+        String(line.product.id),
+        { id: String(line.product.id), name: line.product.name, sku: line.product.sku },
+      ]) ?? [],
+    ),
   );
   const form = useKontorForm<AvisValues>({
     initial: initialValues(avis),
@@ -305,12 +309,7 @@ function AvisForm({ record: avis, title }: RecordFormProps<Avis>) {
             name="deliveryNoteNumber"
             label={t('warehouse:avis.fields.deliveryNoteNumber')}
           />
-          <TextField
-            name="deliveryDate"
-            label={t('warehouse:avis.fields.deliveryDate')}
-            type="date"
-            required
-          />
+          <DateField name="deliveryDate" label={t('warehouse:avis.fields.deliveryDate')} required />
           <TextField name="comment" label={t('warehouse:avis.fields.comment')} wide />
         </FormSection>
         <FormSection title={t('warehouse:avis.sections.lines')}>
@@ -340,11 +339,7 @@ function AvisForm({ record: avis, title }: RecordFormProps<Avis>) {
                         form={form}
                         index={index}
                         clientId={clientId}
-                        initialProduct={
-                          named.current.has(line.productId)
-                            ? { id: line.productId, name: named.current.get(line.productId)! }
-                            : null
-                        }
+                        initialProduct={named.current.get(line.productId) ?? null}
                         onRemove={lines.length > 1 ? () => removeLine(line.key) : null}
                       />
                     ))}

@@ -10,7 +10,7 @@ export const avisImportTexts = {
       warehouse: 'Lager',
       goodRows: 'Nur die fehlerfreien Lieferscheine importieren',
       summary:
-        '{{created}} Avis angelegt, {{unchanged}} unverändert, {{rejected}} Zeilen abgelehnt',
+        '{{rows}}: {{created}} Avis angelegt, {{unchanged}} unverändert, {{rejected}} abgelehnt ({{errors}})',
       unchangedHint: 'Unverändert: Lieferscheine, zu denen der Lieferant schon ein Avis hat.',
       toList: 'Zur Avis-Liste',
       unknownSku: 'Die SKU ist kein Produkt des Mandanten',
@@ -33,7 +33,8 @@ export const avisImportTexts = {
       client: 'Client',
       warehouse: 'Warehouse',
       goodRows: 'Import only the delivery notes without bad rows',
-      summary: '{{created}} avis created, {{unchanged}} unchanged, {{rejected}} rows rejected',
+      summary:
+        '{{rows}}: {{created}} avis created, {{unchanged}} unchanged, {{rejected}} rejected ({{errors}})',
       unchangedHint: 'Unchanged: delivery notes the supplier already has an avis for.',
       toList: 'To the avis list',
       unknownSku: 'The SKU is no product of the client',

@@ -40,7 +40,7 @@ type Row = AvisListQuery['avisList']['items'][number];
 
 /**
  * /administration/avis: the advance delivery notices, latest delivery date first, filtered by
- * status, supplier and delivery date (all in the URL); each row links to its details and,
+ * status, supplier, delivery date and due today (all in the URL); each row links to its details and,
  * while it is open, to its booking. Others' bookings evict the cached pages (RecordChanged of
  * Avis), so the table refetches by itself.
  */
@@ -111,6 +111,12 @@ function AvisList({ route }: PageProps) {
           },
           { name: 'from', label: t('warehouse:avis.fields.from'), date: true },
           { name: 'to', label: t('warehouse:avis.fields.to'), date: true },
+          // Still to be received with today's delivery date (the dashboard's figure links here).
+          {
+            name: 'due',
+            label: t('warehouse:avis.fields.due'),
+            choices: [{ value: 'TODAY', label: t('warehouse:avis.fields.dueToday') }],
+          },
         ]}
         columns={[
           {

@@ -28,6 +28,8 @@ export const avisTexts = {
         overDelivery: 'Überlieferung',
         from: 'Liefertermin ab',
         to: 'Liefertermin bis',
+        due: 'Fällig',
+        dueToday: 'Heute fällig',
         createdBy: 'Erstellt von',
         createdAt: 'Erstellt am',
         closeReason: 'Grund der Differenz',
@@ -43,17 +45,6 @@ export const avisTexts = {
         PARTIALLY_BOOKED: 'Teilweise gebucht',
         BOOKED: 'Gebucht',
         CANCELLED: 'Storniert',
-      },
-      events: {
-        created: 'Erstellt',
-        updated: 'Geändert',
-        booked: 'Gebucht',
-        closed: 'Abgeschlossen',
-        cancelled: 'Storniert',
-      },
-      eventDetails: {
-        booked: '{{receipt}}: {{units}} Einheiten',
-        bookedOver: '{{receipt}}: {{units}} Einheiten, Überlieferung {{overDelivery}} bestätigt',
       },
       sections: {
         header: 'Avis',
@@ -156,6 +147,8 @@ export const avisTexts = {
         overDelivery: 'Over-delivery',
         from: 'Delivery from',
         to: 'Delivery until',
+        due: 'Due',
+        dueToday: 'Due today',
         createdBy: 'Created by',
         createdAt: 'Created at',
         closeReason: 'Reason for the difference',
@@ -171,17 +164,6 @@ export const avisTexts = {
         PARTIALLY_BOOKED: 'Partially booked',
         BOOKED: 'Booked',
         CANCELLED: 'Cancelled',
-      },
-      events: {
-        created: 'Created',
-        updated: 'Changed',
-        booked: 'Booked',
-        closed: 'Closed',
-        cancelled: 'Cancelled',
-      },
-      eventDetails: {
-        booked: '{{receipt}}: {{units}} units',
-        bookedOver: '{{receipt}}: {{units}} units, over-delivery of {{overDelivery}} confirmed',
       },
       sections: {
         header: 'Avis',

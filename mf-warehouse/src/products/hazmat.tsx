@@ -2,6 +2,7 @@ import { Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs
 import { useEffect, useId, useState } from 'react';
 import {
   CheckboxField,
+  format,
   FormSection,
   SelectField,
   TextField,
@@ -40,10 +41,8 @@ export const NO_HAZMAT: HazmatValues = {
 };
 
 /** A number for people in the page's language (1.050,5 in German). */
-function shown(value: number, language: string): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-US' : 'de-DE', {
-    maximumFractionDigits: 2,
-  }).format(value);
+function shown(value: number): string {
+  return format.number(value, 2);
 }
 
 /**
@@ -52,7 +51,7 @@ function shown(value: number, language: string): string {
  * as the factor changes.
  */
 export function HazmatTab({ form }: { form: FormState<ProductValues> }) {
-  const { t, i18n } = useTranslation(['warehouse', 'ui']);
+  const { t } = useTranslation(['warehouse', 'ui']);
   const { methods } = form;
   const hasHazmat = methods.watch('hasHazmat');
   const factorText = methods.watch('hazmat.factor');
@@ -190,7 +189,7 @@ export function HazmatTab({ form }: { form: FormState<ProductValues> }) {
             </FormGroup>
             <div className="kontor-adr-points" role="status" aria-live="polite">
               <p data-testid="adr-points-per-unit">
-                {t('warehouse:products.pointsPerUnit', { points: shown(perUnit, i18n.language) })}
+                {t('warehouse:products.pointsPerUnit', { points: shown(perUnit) })}
               </p>
               {total !== null ? (
                 <Callout
@@ -198,14 +197,14 @@ export function HazmatTab({ form }: { form: FormState<ProductValues> }) {
                   data-testid="adr-points-total"
                 >
                   {t('warehouse:products.pointsFor', {
-                    quantity: shown(units as number, i18n.language),
-                    points: shown(total, i18n.language),
+                    quantity: shown(units as number),
+                    points: shown(total),
                   })}{' '}
                   {t(
                     total > ADR_POINTS_LIMIT
                       ? 'warehouse:products.overLimit'
                       : 'warehouse:products.underLimit',
-                    { limit: shown(ADR_POINTS_LIMIT, i18n.language) },
+                    { limit: shown(ADR_POINTS_LIMIT) },
                   )}
                 </Callout>
               ) : null}

@@ -11,6 +11,7 @@ import {
   HttpError,
   problemText,
   readXsrfToken,
+  refusalText,
   showToast,
   useApolloClient,
   useConfirm,
@@ -74,12 +75,8 @@ export function ImagesTab({ product }: { product: ProductFieldsFragment }) {
       await client.refetchQueries({ include: [ProductDocument] });
       showToast(t('warehouse:products.imageUploaded'), 'success');
     } catch (error) {
-      const fields = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-      const status = (error as { status?: number }).status;
-      setProblem(
-        fields?.file?.[0] ??
-          (status === 413 ? t('warehouse:products.imageHint') : t('ui:errors.generic')),
-      );
+      // The server's reason in the user's language (too large, not an image …).
+      setProblem(refusalText(error));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

@@ -6,7 +6,8 @@ export const productImportTexts = {
       help: 'Eine CSV- oder Excel-Datei (XLSX) mit einer Kopfzeile: die Spalten werden an ihren deutschen oder englischen Überschriften erkannt (wie im CSV-Export der Produktliste) und können unten zugeordnet werden. Produkte werden an Mandant und SKU erkannt: vorhandene werden aktualisiert, neue angelegt.',
       client: 'Mandant',
       goodRows: 'Nur die fehlerfreien Zeilen importieren',
-      summary: '{{created}} angelegt, {{updated}} aktualisiert, {{rejected}} abgelehnt',
+      summary:
+        '{{rows}}: {{created}} angelegt, {{updated}} aktualisiert, {{rejected}} abgelehnt ({{errors}})',
       toList: 'Zur Produktliste',
       duplicateSku: 'Die SKU steht schon in Zeile {{row}} der Datei',
       requiredField: 'Ordnen Sie SKU und Name je einer Spalte zu',
@@ -18,7 +19,8 @@ export const productImportTexts = {
       help: 'A CSV or Excel (XLSX) file with a header row: columns are recognised by their German or English headers (as the product list’s CSV export writes them) and can be mapped below. Products are matched by client and SKU: existing ones are updated, new ones created.',
       client: 'Client',
       goodRows: 'Import only the good rows',
-      summary: '{{created}} created, {{updated}} updated, {{rejected}} rejected',
+      summary:
+        '{{rows}}: {{created}} created, {{updated}} updated, {{rejected}} rejected ({{errors}})',
       toList: 'To the product list',
       duplicateSku: 'The SKU is already in row {{row}} of the file',
       requiredField: 'Map SKU and name to a column each',

@@ -22,7 +22,6 @@ import {
   navigate,
   Page,
   RecordPicker,
-  SelectField,
   TextField,
   useKontorForm,
   useMutation,
@@ -33,6 +32,7 @@ import {
 } from '../shared-session';
 import { HazmatTab, NO_HAZMAT } from './hazmat';
 import { ImagesTab } from './images';
+import { PriceFields } from './prices';
 import { StockTab } from './stock';
 import { parseDecimal } from '@kontor/contracts';
 import { formatDecimal, PRODUCT_RULES } from './rules';
@@ -188,8 +188,9 @@ function inputOf(values: ProductValues) {
     heightCm: num(values.heightCm),
     lengthCm: num(values.lengthCm),
     countryOfManufacture: values.countryOfManufacture,
-    priceNet: num(values.priceNet) ?? 0,
-    priceGross: num(values.priceGross) ?? 0,
+    // An empty price is null: the server computes it from the other (docs/domain.md "VAT").
+    priceNet: num(values.priceNet),
+    priceGross: num(values.priceGross),
     vatRate: Number(values.vatRate),
     lotTracked: values.lotTracked,
     bestBefore: values.bestBefore,
@@ -256,7 +257,6 @@ function ProductForm({ record: product, title, back }: RecordFormProps<Product>)
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- runs once per failed save
   }, [form.failures]);
 
-  const vatOptions = ['19', '7', '0'].map((rate) => ({ value: rate, label: `${rate} %` }));
   const dataPanel = (
     <div data-tab="data">
       <FormSection title={t('warehouse:products.sections.product')}>
@@ -283,15 +283,7 @@ function ProductForm({ record: product, title, back }: RecordFormProps<Product>)
         <TextField name="heightCm" label={t('warehouse:products.fields.heightCm')} />
         <TextField name="lengthCm" label={t('warehouse:products.fields.lengthCm')} />
       </FormSection>
-      <FormSection title={t('warehouse:products.sections.prices')}>
-        <TextField name="priceNet" label={t('warehouse:products.fields.priceNet')} />
-        <TextField name="priceGross" label={t('warehouse:products.fields.priceGross')} />
-        <SelectField
-          name="vatRate"
-          label={t('warehouse:products.fields.vatRate')}
-          options={vatOptions}
-        />
-      </FormSection>
+      <PriceFields form={form} />
       <FormSection title={t('warehouse:products.sections.handling')}>
         <CheckboxField name="lotTracked" label={t('warehouse:products.fields.lotTracked')} />
         <CheckboxField name="bestBefore" label={t('warehouse:products.fields.bestBefore')} />

@@ -1,4 +1,4 @@
-import { i18n, ruleMessage, rules, z } from '../shared-session';
+import { format, ruleMessage, rules, z } from '../shared-session';
 import { casCheckDigitValid, gtinCheckDigitValid, parseDecimal } from '@kontor/contracts';
 
 // The product form's rules in the browser: the server's (server/src/products/rules.ts) as far
@@ -8,11 +8,11 @@ import { casCheckDigitValid, gtinCheckDigitValid, parseDecimal } from '@kontor/c
 /** A number for the form's text field, in the page's language (12,5 in German); '' for null. */
 export function formatDecimal(value: number | null | undefined, decimals?: number): string {
   if (value === null || value === undefined) return '';
-  return new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'de-DE', {
-    useGrouping: false,
-    minimumFractionDigits: decimals ?? 0,
-    maximumFractionDigits: decimals ?? 3,
-  }).format(value);
+  // Without grouping, with the language's decimal mark (the formatter's CSV number).
+  return format.csvNumber(
+    decimals === undefined ? Math.round(value * 1000) / 1000 : value,
+    decimals,
+  );
 }
 
 const packed = (rule: string, params?: Record<string, unknown>) =>

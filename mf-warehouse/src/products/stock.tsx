@@ -2,19 +2,13 @@ import { Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ProductStockDocument } from '../graphql/generated';
 import {
   can,
+  format,
   graphqlProblem,
   problemText,
   TableScroll,
   useQuery,
   useTranslation,
 } from '../shared-session';
-
-/** A date `YYYY-MM-DD` as the page's language writes it. */
-function shownDate(date: string | null | undefined, language: string): string {
-  if (!date) return '';
-  const [year, month, day] = date.split('-');
-  return language === 'en' ? date : `${day}.${month}.${year}`;
-}
 
 /** The columns: the field's text key and whether it is a key column (first on a phone's card). */
 const COLUMNS: [field: string, key: boolean][] = [
@@ -32,7 +26,7 @@ const NUMBERS = ['quantity', 'locked', 'available'];
  * stock area), with the totals; shown to holders of stock:view (the server decides anyway).
  */
 export function StockTab({ productId }: { productId: string }) {
-  const { t, i18n } = useTranslation(['warehouse', 'ui']);
+  const { t } = useTranslation(['warehouse', 'ui']);
   const allowed = can('stock:view');
   const { data, loading, error } = useQuery(ProductStockDocument, {
     variables: { id: productId },
@@ -45,7 +39,7 @@ export function StockTab({ productId }: { productId: string }) {
   if (!rows) return loading ? <Spinner size={20} /> : null;
   if (rows.length === 0)
     return <NonIdealState icon="box" title={t('warehouse:products.noStock')} />;
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => format.number(value);
   const label = (field: string) => t(`warehouse:products.stock.${field}`);
   /** Cells titled by their columns (from column `from` on), key ones marked. */
   const cells = (values: string[], from = 0) =>
@@ -87,7 +81,7 @@ export function StockTab({ productId }: { productId: string }) {
                 {cells([
                   row.place.path,
                   row.lot,
-                  shownDate(row.bestBefore, i18n.language),
+                  row.bestBefore ? format.date(row.bestBefore) : '',
                   number(row.quantity),
                   number(row.locked),
                   number(row.available),

@@ -19,15 +19,18 @@ import {
 import {
   can,
   DataTable,
-  i18n,
+  format,
+  messageOf,
   Page,
   TableScroll,
   useQuery,
   useTranslation,
+  word,
   type ModulePages,
   type PageProps,
 } from '../shared-session';
-import { day } from '../avis/common';
+// The ledger's times in the installation's time zone, not the browser's (avis/common).
+import { dateTime, day } from '../avis/common';
 import { StockChangeScreen } from './booking';
 import './stock.css';
 
@@ -37,25 +40,12 @@ type InventoryRow = InventoryQuery['inventory']['items'][number];
 const REASONS = ['BOOK_IN', 'BOOK_OUT', 'MOVE', 'CORRECTION', 'AVIS', 'SHIPMENT', 'STOCKTAKING'];
 
 /** A number in the user's language (1.234 in German). */
-const number = (value: number) => value.toLocaleString(i18n.language === 'en' ? 'en' : 'de-DE');
+const number = (value: number) => format.number(value);
 /** EUR in the user's language. */
-const euro = (value: number) =>
-  value.toLocaleString(i18n.language === 'en' ? 'en' : 'de-DE', {
-    style: 'currency',
-    currency: 'EUR',
-  });
-/** A timestamp as date and time in the user's language. */
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+const euro = (value: number) => format.money(value);
 
-/** YYYY-MM-DD of the day `days` ago (in Germany, where the server counts days). */
-function dayAgo(days: number): string {
-  const date = new Date(Date.now() - days * 86_400_000);
-  return date.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
-}
+/** YYYY-MM-DD of the day `days` ago in the installation's time zone (where the server counts days). */
+const dayAgo = (days: number): string => format.dayOf(new Date(Date.now() - days * 86_400_000));
 
 /** /storage/bookings: the ledger, newest first, filtered by product, place, reason, client and period. */
 function BookingsList({ route }: PageProps) {
@@ -133,7 +123,7 @@ function BookingsList({ route }: PageProps) {
           { title: t('warehouse:stock.fields.lot'), cell: (c) => c.lot },
           {
             title: t('warehouse:stock.fields.delta'),
-            cell: (c) => (c.delta > 0 ? `+${number(c.delta)}` : number(c.delta)),
+            cell: (c) => format.signed(c.delta),
             key: true,
           },
           {
@@ -148,7 +138,12 @@ function BookingsList({ route }: PageProps) {
                 ? `${c.userName ?? ''} (${c.actingUserName})`
                 : (c.userName ?? ''),
           },
-          { title: t('warehouse:stock.fields.comment'), cell: (c) => c.comment },
+          {
+            title: t('warehouse:stock.fields.comment'),
+            cell: (c) =>
+              // The server's own comment (a shipment's order …) in the reader's language.
+              c.commentMessage ? word(messageOf(c.commentMessage)) : c.comment,
+          },
         ]}
       />
     </Page>

@@ -1,7 +1,7 @@
 import { HTMLTable, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { RackPlacesDocument } from '../graphql/generated';
-import { TableScroll, useQuery, useTranslation } from '../shared-session';
+import { format, TableScroll, useQuery, useTranslation } from '../shared-session';
 import { cell, head } from '../table-cells';
 import { RowActions, T, type Place } from './tree-parts';
 
@@ -25,7 +25,7 @@ export function RackPlaces({
   const places = data?.rack?.places;
   if (!places) return loading ? <Spinner size={20} aria-label={t('ui:loading')} /> : null;
   if (places.length === 0) return <p className="kontor-tree-empty">{t(`${T}.tree.noPlaces`)}</p>;
-  const size = (value: number | null) => (value === null ? '' : value.toLocaleString());
+  const size = (value: number | null) => (value === null ? '' : format.number(value));
   const title = (field: string) => t(`${T}.fields.${field}`);
   const cellOf = (field: string, value: ReactNode, key = false, className?: string) =>
     cell(title(field), value, key, className);

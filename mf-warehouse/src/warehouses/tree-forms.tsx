@@ -104,6 +104,7 @@ async function underGroup<T>(group: string, run: () => Promise<T>): Promise<T> {
           extensions: {
             code: problem.code,
             reason: problem.reason,
+            text: problem.text,
             fieldErrors: moved(problem.fieldErrors),
             fieldRules: moved(problem.fieldRules),
           },

@@ -1,7 +1,8 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { csrfMismatch, HttpError, notFound, parseInput } from '../http/errors';
+import { csrfMismatch, HttpError, httpRefusal, notFound, parseInput } from '../http/errors';
 import { field } from '../domain/validation';
 import {
   lifetimeOf,
@@ -181,13 +182,13 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     { preHandler: requireUser },
     async (request, reply) => {
       const publicId = request.params.id;
-      if (!PUBLIC_ID.test(publicId)) throw notFound('Session not found.');
+      if (!PUBLIC_ID.test(publicId)) throw notFound(msg('notFound.session'));
       if (publicId.toLowerCase() === request.session!.publicId)
-        throw new HttpError(409, 'This is the current session: log out to end it.');
+        throw httpRefusal(409, msg('sessions.current'));
       const ended = await app.db.transaction((tx) =>
         endSessions(tx, { owner: ownerOf(request), publicId }),
       );
-      if (ended.length === 0) throw notFound('Session not found.');
+      if (ended.length === 0) throw notFound(msg('notFound.session'));
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,14 @@
+import { msg, type Message } from '@kontor/contracts';
 import type { Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
-import { conflict, InvalidInput, notFound, staleEdit, type FieldProblems } from '../domain/errors';
+import {
+  conflict,
+  fieldProblem,
+  InvalidInput,
+  notFound,
+  staleEdit,
+  type FieldProblems,
+} from '../domain/errors';
 import { listPage, type Page, type PageArgs, type FilterValues } from '../lists/list';
 import { bookIn, type Actor, type StockChange } from '../stock/stock';
 import { AVIS_COLUMNS, avisList, type AvisListFilter, type AvisSort } from './list';
@@ -77,13 +85,16 @@ export interface AvisReceiptLine {
   overDelivery: number;
 }
 
+/** The kinds of an avis's history (each has its text `history.avis.<kind>`). */
+export const AVIS_EVENT_KINDS = ['created', 'updated', 'booked', 'closed', 'cancelled'] as const;
+
 /** An entry of an avis's history. */
 export interface AvisEvent {
   id: string;
   avisId: number;
   at: Date;
   userName: string | null;
-  kind: 'created' | 'updated' | 'booked' | 'closed' | 'cancelled';
+  kind: (typeof AVIS_EVENT_KINDS)[number];
   detail: string | null;
 }
 
@@ -219,14 +230,21 @@ async function lockAvis(tx: Db, id: number): Promise<Avis> {
   const [locked] = await tx.query<{ id: number }>('SELECT id FROM avis WHERE id = $1 FOR UPDATE', [
     id,
   ]);
-  if (!locked) throw notFound('Avis not found.');
+  if (!locked) throw notFound(msg('notFound.avis'));
   return (await findAvis(tx, id))!;
 }
 
 /** The refusal of an action the avis's status does not allow. */
-const wrongStatus = (avis: Avis, action: string) =>
+const wrongStatus = (
+  avis: Avis,
+  done: 'done.edited' | 'done.cancelled' | 'done.deleted' | 'done.closed' | 'done.booked',
+) =>
   conflict(
-    `The avis ${avis.number} is ${avis.status.replace('_', ' ')}: it cannot be ${action}.`,
+    msg('avis.wrongStatus', {
+      number: avis.number,
+      status: { term: `status.avis.${avis.status}` },
+      done: { term: done },
+    }),
     'status',
   );
 
@@ -238,8 +256,8 @@ const wrongStatus = (avis: Avis, action: string) =>
  */
 async function checkAvis(tx: Db, input: ValidAvis): Promise<void> {
   const problems: FieldProblems = {};
-  const add = (name: string, rule: string, message: string) =>
-    (problems[name] ??= []).push({ rule, message });
+  const add = (name: string, rule: string, message: string | Message) =>
+    (problems[name] ??= []).push(fieldProblem(rule, message));
   const productIds = input.lines.map((line) => line.productId);
   const [found] = await tx.query<{
     supplier: boolean;
@@ -265,24 +283,12 @@ async function checkAvis(tx: Db, input: ValidAvis): Promise<void> {
     const product = found!.products?.find((p) => p.id === line.productId);
     if (!product) add(`lines.${i}.productId`, 'exists', 'The selected product does not exist.');
     else if (found!.client && product.clientId !== input.clientId)
-      add(
-        `lines.${i}.productId`,
-        'client',
-        `The product ${product.sku} belongs to another client than the avis's.`,
-      );
+      add(`lines.${i}.productId`, 'client', msg('avis.productOfOtherClient', { sku: product.sku }));
     else {
       if (!product.lotTracked && line.lot !== '')
-        add(
-          `lines.${i}.lot`,
-          'prohibited',
-          'The product is not lot-tracked: leave the lot field empty.',
-        );
+        add(`lines.${i}.lot`, 'prohibited', msg('stock.lotProhibited'));
       if (!product.bestBefore && line.bestBefore)
-        add(
-          `lines.${i}.bestBefore`,
-          'prohibited',
-          'The product has no best-before date: leave the best-before field empty.',
-        );
+        add(`lines.${i}.bestBefore`, 'prohibited', msg('stock.bestBeforeProhibited'));
     }
   });
   if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
@@ -350,7 +356,8 @@ export async function updateAvis(
 ): Promise<Avis> {
   return db.transaction(async (tx) => {
     const avis = await lockAvis(tx, id);
-    if (avis.status !== 'announced' || avis.receivedTotal > 0) throw wrongStatus(avis, 'edited');
+    if (avis.status !== 'announced' || avis.receivedTotal > 0)
+      throw wrongStatus(avis, 'done.edited');
     if (avis.version !== version) throw staleEdit();
     await checkAvis(tx, input);
     await tx.query(
@@ -386,7 +393,8 @@ export async function cancelAvis(
 ): Promise<Avis> {
   return db.transaction(async (tx) => {
     const avis = await lockAvis(tx, id);
-    if (avis.status !== 'announced' || avis.receivedTotal > 0) throw wrongStatus(avis, 'cancelled');
+    if (avis.status !== 'announced' || avis.receivedTotal > 0)
+      throw wrongStatus(avis, 'done.cancelled');
     if (avis.version !== version) throw staleEdit();
     await tx.query(
       `UPDATE avis SET status = 'cancelled', version = version + 1, updated_at = now() WHERE id = $1`,
@@ -404,7 +412,7 @@ export async function deleteAvis(db: Db, id: number): Promise<void> {
     const [receipt] = await tx.query('SELECT 1 FROM avis_receipts WHERE avis_id = $1 LIMIT 1', [
       id,
     ]);
-    if (avis.status !== 'announced' || receipt) throw wrongStatus(avis, 'deleted');
+    if (avis.status !== 'announced' || receipt) throw wrongStatus(avis, 'done.deleted');
     await tx.query('DELETE FROM avis WHERE id = $1', [id]);
   });
 }
@@ -422,7 +430,7 @@ export async function closeAvis(
 ): Promise<Avis> {
   return db.transaction(async (tx) => {
     const avis = await lockAvis(tx, id);
-    if (avis.status !== 'partially_booked') throw wrongStatus(avis, 'closed');
+    if (avis.status !== 'partially_booked') throw wrongStatus(avis, 'done.closed');
     if (avis.version !== version) throw staleEdit();
     const lines = await linesOfAvis(tx, [id]);
     const differs = lines.some((line) => line.receivedQuantity !== line.announcedQuantity);
@@ -474,7 +482,8 @@ export async function bookAvis(
 ): Promise<AvisBooking> {
   return db.transaction(async (tx) => {
     const avis = await lockAvis(tx, id);
-    if (avis.status === 'cancelled' || avis.status === 'booked') throw wrongStatus(avis, 'booked');
+    if (avis.status === 'cancelled' || avis.status === 'booked')
+      throw wrongStatus(avis, 'done.booked');
     // Read under the lock: what earlier bookings received is counted.
     const lines = new Map((await linesOfAvis(tx, [id])).map((line) => [line.id, line]));
     const [found] = await tx.query<{
@@ -493,9 +502,9 @@ export async function bookAvis(
     const add = (
       name: string,
       rule: string,
-      message: string,
+      message: string | Message,
       params?: Record<string, string | number>,
-    ) => (problems[name] ??= []).push({ rule, message, ...(params ? { params } : {}) });
+    ) => (problems[name] ??= []).push(fieldProblem(rule, message, params));
     const received = new Map<number, number>();
     const bookings = input.lines.map((wanted, i) => {
       const line = lines.get(wanted.lineId);
@@ -514,38 +523,23 @@ export async function bookAvis(
         add(
           `lines.${i}.quantity`,
           'overDelivery',
-          `Only ${open} of this line are open: confirm the over-delivery of ${overDelivery}.`,
+          msg('avis.overDelivery', { open, over: overDelivery }),
           { rule: 'overDelivery', open, overDelivery },
         );
       const place = found!.places?.find((p) => p.id === wanted.placeId);
       if (!place) add(`lines.${i}.placeId`, 'exists', 'The selected place does not exist.');
       else if (place.warehouseId !== avis.warehouseId)
-        add(
-          `lines.${i}.placeId`,
-          'warehouse',
-          `The place ${place.path} belongs to another warehouse than the avis's.`,
-          { path: place.path },
-        );
+        add(`lines.${i}.placeId`, 'warehouse', msg('stock.otherWarehouse', { path: place.path }), {
+          path: place.path,
+        });
       if (product?.lotTracked && lot === '')
-        add(`lines.${i}.lot`, 'required', 'The lot field is required for a lot-tracked product.');
+        add(`lines.${i}.lot`, 'required', msg('stock.lotRequired'));
       if (product && !product.lotTracked && lot !== '')
-        add(
-          `lines.${i}.lot`,
-          'prohibited',
-          'The product is not lot-tracked: leave the lot field empty.',
-        );
+        add(`lines.${i}.lot`, 'prohibited', msg('stock.lotProhibited'));
       if (product?.bestBefore && !bestBefore)
-        add(
-          `lines.${i}.bestBefore`,
-          'required',
-          'The best-before field is required for a product with a best-before date.',
-        );
+        add(`lines.${i}.bestBefore`, 'required', msg('stock.bestBeforeRequired'));
       if (product && !product.bestBefore && bestBefore)
-        add(
-          `lines.${i}.bestBefore`,
-          'prohibited',
-          'The product has no best-before date: leave the best-before field empty.',
-        );
+        add(`lines.${i}.bestBefore`, 'prohibited', msg('stock.bestBeforeProhibited'));
       return {
         line,
         quantity: wanted.quantity,
@@ -582,7 +576,11 @@ export async function bookAvis(
             bestBefore,
             comment: `Avis ${avis.number}`,
           },
-          { reason: 'avis', reference: String(receipt!.id) },
+          {
+            reason: 'avis',
+            reference: String(receipt!.id),
+            commentMessage: msg('ledger.avis', { number: avis.number }),
+          },
         );
       } catch (error) {
         throw underLine(error, i);

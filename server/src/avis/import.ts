@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { InvalidInput, type FieldProblems } from '../domain/errors';
@@ -18,7 +19,7 @@ import { ImportReport } from '../imports/report';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import {
   defineJobKind,
-  fileSummary,
+  importOutcome,
   JobRejected,
   type JobContext,
   type JobReport,
@@ -244,7 +245,7 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
   const type = await uploadTypeOf(ctx.db, uploadId);
   for (const [key, table, name] of NAMED) {
     const [found] = await ctx.db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [ctx.payload[key]]);
-    if (!found) throw new JobRejected(`The ${name} of this import no longer exists.`);
+    if (!found) throw new JobRejected(msg(`job.error.${name}Gone`));
   }
 
   // 1. The file read (avis files are small: at most MAX_AVIS_IMPORT_ROWS rows).
@@ -254,6 +255,9 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
   const report = (): AvisImportReport => ({ ...result.report, unchanged: unchanged.count });
   if (!headers) return report();
   const { cell: cellOf, where } = cellsByField<FieldKey>(headers, mapping);
+  result.read(rows.length);
+  const skuOfRow = new Map(rows.map((r) => [r.row, cellOf(r.cells, 'sku')]));
+  result.skuOf = (row) => skuOfRow.get(row);
 
   // 2. The client's products of the file's skus, in one read.
   const skus = [...new Set(rows.map((r) => cellOf(r.cells, 'sku').toLowerCase()))];
@@ -464,7 +468,8 @@ async function runAvisImport(ctx: JobContext<ImportPayload>): Promise<AvisImport
 export const avisImport = defineJobKind<ImportPayload>({
   name: 'avis.import',
   payload: importPayload,
-  summary: fileSummary({ de: 'Avis-Import', en: 'Avis import' }),
+  title: (p) => msg('job.avis.import', { file: p.fileName }),
+  outcome: importOutcome,
   maxAttempts: 3,
   link: (jobId) => `/import/avis?job=${jobId}`,
   handler: runAvisImport,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatter } from '../domain/time-zone';
 import type { ListDefinition } from '../lists/list';
 import { isDay } from '../stock/list';
 
@@ -6,10 +7,14 @@ import { isDay } from '../stock/list';
 export type AvisSort = 'DELIVERY_DATE' | 'NUMBER' | 'ID';
 
 /** The avis list's filters. */
-export type AvisListFilter = 'status' | 'supplierId' | 'clientId' | 'warehouseId' | 'from' | 'to';
+export type AvisListFilter =
+  'status' | 'supplierId' | 'clientId' | 'warehouseId' | 'from' | 'to' | 'due';
 
 /** The statuses as stored (avis.status). */
 export const AVIS_STATUSES = ['announced', 'partially_booked', 'booked', 'cancelled'] as const;
+
+/** The statuses of an avis still to be received (its goods are due). */
+export const AVIS_DUE_STATUSES = ['announced', 'partially_booked'] as const;
 
 /** A day as YYYY-MM-DD (a real date), the value of the from/to filters. */
 const day = (name: string) =>
@@ -64,6 +69,16 @@ export const avisList: ListDefinition<AvisSort, AvisListFilter> = {
     warehouseId: { names: 'warehouse', where: (p) => `a.warehouse_id = ${p}` },
     from: { names: 'date', where: (p) => `a.delivery_date >= ${p}::date`, value: day('from') },
     to: { names: 'date', where: (p) => `a.delivery_date <= ${p}::date`, value: day('to') },
+    // TODAY (the dashboard's "Avis heute fällig"): still to be received, delivery date today in
+    // the installation's time zone; the value reaches the statement as that day.
+    due: {
+      names: 'due',
+      where: (p) =>
+        `(a.delivery_date = ${p}::date AND a.status IN (${AVIS_DUE_STATUSES.map((s) => `'${s}'`).join(', ')}))`,
+      value: z
+        .enum(['TODAY', 'today'], { error: 'The due filter must be TODAY.' })
+        .transform(() => formatter('de').dayOf()),
+    },
   },
   csv: {
     name: 'avis',
@@ -71,7 +86,7 @@ export const avisList: ListDefinition<AvisSort, AvisListFilter> = {
     columns: [
       { de: 'Avisnummer', en: 'Avis number', sql: 'a.number' },
       { de: 'Lieferscheinnummer', en: 'Delivery note number', sql: 'a.delivery_note_number' },
-      { de: 'Liefertermin', en: 'Delivery date', sql: 'a.delivery_date::text' },
+      { de: 'Liefertermin', en: 'Delivery date', sql: 'a.delivery_date::text', kind: 'day' },
       { de: 'Lieferant', en: 'Supplier', sql: 's.name' },
       { de: 'Mandant', en: 'Client', sql: '(SELECT name FROM clients WHERE id = a.client_id)' },
       {

@@ -1,8 +1,10 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
 import { requirePermission } from '../auth/guards';
 import { notFound } from '../domain/errors';
+import { languageOf } from '../domain/time-zone';
 import { field } from '../domain/validation';
 import { exportRoutes } from '../lists/routes';
 import { avisList } from './list';
@@ -16,7 +18,8 @@ async function avisPlugin(app: FastifyInstance): Promise<void> {
   exportRoutes(app, avisList);
 
   /**
-   * GET /spa/avis/receipts/:id.pdf: the goods-receipt document of one booking (A4). 401
+   * GET /spa/avis/receipts/:id.pdf?lang=: the goods-receipt document of one booking (A4), in
+   * `lang` (German unless `en`). 401
    * logged out, 403 without avis:view, 404 for an id naming no receipt.
    */
   app.get<{ Params: { id: string } }>(
@@ -24,9 +27,10 @@ async function avisPlugin(app: FastifyInstance): Promise<void> {
     { preHandler: requirePermission('avis:view') },
     async (request, reply) => {
       const id = field.id('receipt').safeParse(request.params.id);
-      if (!id.success) throw notFound('Receipt not found.');
-      const pdf = await receiptPdf(app.db, id.data);
-      if (!pdf) throw notFound('Receipt not found.');
+      if (!id.success) throw notFound(msg('notFound.receipt'));
+      const lang = languageOf((request.query as { lang?: unknown } | undefined)?.lang);
+      const pdf = await receiptPdf(app.db, id.data, lang);
+      if (!pdf) throw notFound(msg('notFound.receipt'));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${pdf.fileName}"`)

@@ -1,10 +1,13 @@
+import type { Formatter, Language } from '@kontor/contracts';
 import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
+import { formatter } from '../domain/time-zone';
 
 // The goods-receipt document (Wareneingangsbeleg) of one booking of an avis: A4, the avis's
 // header (number, supplier, delivery note, client, warehouse), the receipt's number, time and
 // user, and a table of what was booked: sku, product, place, lot, best-before, quantity,
-// over-delivery. German and English labels side by side (the document goes on paper).
+// over-delivery. In the language asked for (German by default), every value through the
+// formatter (docs/design.md "Words, numbers and dates").
 
 const MM = 72 / 25.4;
 const MARGIN = 18 * MM;
@@ -52,45 +55,74 @@ async function receiptData(db: Db, id: number): Promise<ReceiptData | undefined>
   return row;
 }
 
-/** The table's columns: header (de / en), width share, value. */
-const COLUMNS: [string, number, (line: ReceiptData['lines'][number]) => string][] = [
-  ['SKU', 0.14, (l) => l.sku],
-  ['Produkt / Product', 0.26, (l) => l.name],
-  ['Lagerplatz / Place', 0.2, (l) => l.path],
-  ['Charge / Lot', 0.12, (l) => l.lot],
-  ['MHD / Best before', 0.12, (l) => l.bestBefore ?? ''],
-  ['Menge / Qty', 0.08, (l) => String(l.quantity)],
-  ['Überl. / Over', 0.08, (l) => (l.overDelivery ? String(l.overDelivery) : '')],
+/** The document's words in each language. */
+const TEXTS = {
+  de: {
+    title: 'Wareneingang',
+    avis: 'Avis',
+    supplier: 'Lieferant',
+    deliveryNote: 'Lieferschein',
+    deliveryDate: 'Liefertermin',
+    client: 'Mandant',
+    warehouse: 'Lager',
+    booked: 'Gebucht',
+    total: 'Summe',
+    columns: ['SKU', 'Produkt', 'Lagerplatz', 'Charge', 'MHD', 'Menge', 'Überlieferung'],
+  },
+  en: {
+    title: 'Goods receipt',
+    avis: 'Avis',
+    supplier: 'Supplier',
+    deliveryNote: 'Delivery note',
+    deliveryDate: 'Delivery date',
+    client: 'Client',
+    warehouse: 'Warehouse',
+    booked: 'Booked',
+    total: 'Total',
+    columns: ['SKU', 'Product', 'Place', 'Lot', 'Best before', 'Quantity', 'Over-delivery'],
+  },
+} as const;
+
+type Line = ReceiptData['lines'][number];
+
+/** The table's columns: width share and value (in the document's language). */
+const COLUMNS: [number, (line: Line, f: Formatter) => string][] = [
+  [0.14, (l) => l.sku],
+  [0.22, (l) => l.name],
+  [0.18, (l) => l.path],
+  [0.12, (l) => l.lot],
+  [0.12, (l, f) => (l.bestBefore ? f.date(l.bestBefore) : '')],
+  [0.1, (l, f) => f.number(l.quantity)],
+  [0.12, (l, f) => (l.overDelivery ? f.number(l.overDelivery) : '')],
 ];
 
-/** The goods-receipt PDF of a receipt, or undefined when none has this id. */
+/** The goods-receipt PDF of a receipt in `lang` (German unless English), or undefined when none has this id. */
 export async function receiptPdf(
   db: Db,
   id: number,
+  lang: Language = 'de',
 ): Promise<{ data: Buffer; fileName: string } | undefined> {
   const receipt = await receiptData(db, id);
   if (!receipt) return undefined;
+  const t = TEXTS[lang];
+  const f = formatter(lang);
   const { doc, done } = await newPdf({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `Wareneingang / Goods receipt ${receipt.number}`, Creator: 'Kontor' },
+    info: { Title: `${t.title} ${receipt.number}`, Creator: 'Kontor' },
   });
   const width = doc.page.width - 2 * MARGIN;
-  const time = new Intl.DateTimeFormat('de-DE', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  }).format(new Date(receipt.createdAt));
-  doc.font('Helvetica-Bold').fontSize(16).text(`Wareneingang / Goods receipt ${receipt.number}`);
+  const time = f.dateTime(receipt.createdAt);
+  doc.font('Helvetica-Bold').fontSize(16).text(`${t.title} ${receipt.number}`);
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   const facts: [string, string][] = [
-    ['Avis', receipt.avisNumber],
-    ['Lieferant / Supplier', `${receipt.supplier} (${receipt.supplierNumber})`],
-    ['Lieferschein / Delivery note', receipt.deliveryNoteNumber],
-    ['Liefertermin / Delivery date', receipt.deliveryDate],
-    ['Mandant / Client', receipt.client],
-    ['Lager / Warehouse', receipt.warehouse],
-    ['Gebucht / Booked', `${time}${receipt.userName ? ` · ${receipt.userName}` : ''}`],
+    [t.avis, receipt.avisNumber],
+    [t.supplier, `${receipt.supplier} (${receipt.supplierNumber})`],
+    [t.deliveryNote, receipt.deliveryNoteNumber],
+    [t.deliveryDate, f.date(receipt.deliveryDate)],
+    [t.client, receipt.client],
+    [t.warehouse, receipt.warehouse],
+    [t.booked, `${time}${receipt.userName ? ` · ${receipt.userName}` : ''}`],
   ];
   for (const [label, value] of facts) {
     const y = doc.y;
@@ -105,7 +137,7 @@ export async function receiptPdf(
     let bottom = y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     cells.forEach((cell, index) => {
-      const w = COLUMNS[index]![1] * width;
+      const w = COLUMNS[index]![0] * width;
       doc.text(cell, x + 2, y, { width: w - 4 });
       bottom = Math.max(bottom, doc.y);
       x += w;
@@ -118,19 +150,20 @@ export async function receiptPdf(
     doc.x = MARGIN;
     doc.y = bottom + 5;
   };
-  drawRow(
-    COLUMNS.map(([header]) => header),
-    true,
-  );
+  drawRow([...t.columns], true);
   for (const line of receipt.lines) {
     if (doc.y > doc.page.height - MARGIN - 30) doc.addPage();
     drawRow(
-      COLUMNS.map(([, , value]) => value(line)),
+      COLUMNS.map(([, value]) => value(line, f)),
       false,
     );
   }
   const total = receipt.lines.reduce((sum, line) => sum + line.quantity, 0);
-  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`Summe / Total: ${total}`, MARGIN);
+  doc
+    .moveDown(0.5)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(`${t.total}: ${f.number(total)}`, MARGIN);
   doc.end();
   return { data: await done, fileName: `${receipt.number}.pdf` };
 }

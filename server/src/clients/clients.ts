@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -215,7 +216,7 @@ export async function updateClient(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw notFound('Client not found.');
+    if (!current) throw notFound(msg('notFound.client'));
     if (current.version !== version) throw staleEdit();
     const row = await kysely(tx)
       .updateTable('clients')
@@ -236,15 +237,14 @@ export async function deleteClient(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const q = kysely(tx);
     if (!(await q.selectFrom('clients').select('id').where('id', '=', id).executeTakeFirst()))
-      throw notFound('Client not found.');
+      throw notFound(msg('notFound.client'));
     const department = await q
       .selectFrom('departments')
       .select('id')
       .where('client_id', '=', id)
       .limit(1)
       .executeTakeFirst();
-    if (department)
-      throw conflict('The client still has departments; delete them first.', 'in-use');
+    if (department) throw conflict(msg('clients.hasDepartments'), 'in-use');
     await q.deleteFrom('clients').where('id', '=', id).execute();
   });
 }

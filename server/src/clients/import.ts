@@ -1,7 +1,8 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { enqueue, type JobRecord } from '../jobs/jobs';
-import { defineJobKind, fileSummary } from '../jobs/kinds';
+import { defineJobKind, importOutcome } from '../jobs/kinds';
 import { BatchWriter, countDataRows } from '../imports/batches';
 import { fileRows, uploadTypeOf } from '../imports/files';
 import { headerMatcher, type ImportField } from '../imports/mapping';
@@ -127,7 +128,8 @@ async function upsertBatch(
 export const clientsImport = defineJobKind<ImportPayload>({
   name: 'clients.import',
   payload: importPayload,
-  summary: fileSummary({ de: 'Mandanten-Import', en: 'Clients import' }),
+  title: (p) => msg('job.clients.import', { file: p.fileName }),
+  outcome: importOutcome,
   maxAttempts: 3,
   link: (jobId) => `/administration/clients/import?job=${jobId}`,
   async handler(ctx) {
@@ -158,6 +160,7 @@ export const clientsImport = defineJobKind<ImportPayload>({
         }
         continue;
       }
+      result.read();
       const parsed = clientInput.safeParse(inputOf(columns, cells));
       if (!parsed.success) {
         result.rejectIssues(row, parsed.error.issues, {

@@ -122,6 +122,12 @@ export interface DepartmentsTable {
   updated_at: Generated<Date>;
 }
 
+/** The table installation. */
+export interface InstallationTable {
+  id: Generated<boolean>;
+  time_zone: Generated<string>;
+}
+
 /** The table invoice_export_files. */
 export interface InvoiceExportFilesTable {
   job_id: string;
@@ -142,6 +148,7 @@ export interface JobsTable {
   heartbeat_at: Date | null;
   created_at: Generated<Date>;
   summaries: ColumnType<unknown, string | null, string | null>;
+  title: ColumnType<unknown, string | null, string | null>;
 }
 
 /** The table live_modules. */
@@ -298,6 +305,7 @@ export interface OrdersTable {
   created_by: number | null;
   department_id: number | null;
   search_words: string | null;
+  fulfillment_problems: ColumnType<unknown, string | null, string | null>;
 }
 
 /** The table permissions. */
@@ -654,6 +662,7 @@ export interface StockChangesTable {
   user_id: number | null;
   acting_user_id: number | null;
   created_at: Generated<Date>;
+  comment_message: ColumnType<unknown, string | null, string | null>;
 }
 
 /** The table stock_reservations. */
@@ -841,6 +850,7 @@ export interface Tables {
   avis_receipts: AvisReceiptsTable;
   clients: ClientsTable;
   departments: DepartmentsTable;
+  installation: InstallationTable;
   invoice_export_files: InvoiceExportFilesTable;
   jobs: JobsTable;
   live_modules: LiveModulesTable;

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { queryOne, type Db } from '../db';
 import { notify } from '../notifications/notifications';
 import { allPermissions, assignRole, createRole } from '../users/permissions';
@@ -25,6 +26,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     await createUser(tx, DEMO_USERS.guest);
     await assignRole(tx, admin.id, adminRole);
     await assignRole(tx, packer.id, packerRole);
-    await notify(tx, admin.id, 'Willkommen bei Kontor');
+    await notify(tx, admin.id, msg('notification.welcome'));
   });
 }

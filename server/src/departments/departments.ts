@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -111,7 +112,7 @@ export async function updateDepartment(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw notFound('Department not found.');
+    if (!current) throw notFound(msg('notFound.department'));
     if (current.version !== version) throw staleEdit();
     await assertClientExists(tx, input.clientId);
     return kysely(tx)
@@ -136,5 +137,5 @@ export async function deleteDepartment(db: Db, id: number): Promise<void> {
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();
-  if (!deleted) throw notFound('Department not found.');
+  if (!deleted) throw notFound(msg('notFound.department'));
 }

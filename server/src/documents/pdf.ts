@@ -1,3 +1,6 @@
+const MINUS = '\u2212';
+const EN_DASH = '\u2013';
+
 /** A PDF being drawn, and the bytes it becomes once `doc.end()` is called. */
 export interface PdfDocument {
   doc: PDFKit.PDFDocument;
@@ -12,6 +15,14 @@ export interface PdfDocument {
 export async function newPdf(options: PDFKit.PDFDocumentOptions): Promise<PdfDocument> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument(options);
+  // The formatter's minus (U+2212) is no glyph of the standard fonts (WinAnsi): the en dash,
+  // their minus, stands in for it.
+  const text = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
+  doc.text = ((value: unknown, ...rest: unknown[]) =>
+    text(
+      typeof value === 'string' ? value.replaceAll(MINUS, EN_DASH) : value,
+      ...rest,
+    )) as typeof doc.text;
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { InvalidInput, invalidField, type FieldProblems } from './errors';
 import { hasNul, MAX_ID, nulMessage, pathsOf } from './validation';
 
@@ -80,6 +81,7 @@ export function databaseInputError(error: unknown, input?: unknown): InvalidInpu
             rule: 'max',
             message: `The ${name} field must not be greater than ${MAX_ID}.`,
             params: { max: MAX_ID },
+            text: msg('field.numberMax', { max: MAX_ID }),
           },
     ];
   }

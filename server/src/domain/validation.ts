@@ -123,8 +123,11 @@ export function pathsOf(
   return Object.entries(input).flatMap(([key, value]) => pathsOf(value, matches, [...prefix, key]));
 }
 
-/** The rule a zod issue broke, named as the screens translate it. */
-export function ruleOf(issue: z.core.$ZodIssue): Pick<FieldProblem, 'rule' | 'params'> {
+/**
+ * The rule a zod issue broke, named as the screens translate it; a custom issue may carry
+ * its catalogue message (`params: { rule, text: msg(…) }`), which the screens word instead.
+ */
+export function ruleOf(issue: z.core.$ZodIssue): Pick<FieldProblem, 'rule' | 'params' | 'text'> {
   switch (issue.code) {
     case 'invalid_type':
       return { rule: issue.input === undefined || issue.input === null ? 'required' : 'type' };
@@ -136,8 +139,13 @@ export function ruleOf(issue: z.core.$ZodIssue): Pick<FieldProblem, 'rule' | 'pa
       return { rule: 'max', params: { max: Number(issue.maximum) } };
     case 'invalid_format':
       return { rule: issue.format === 'email' ? 'email' : 'format' };
-    case 'custom':
-      return { rule: String((issue.params as { rule?: string } | undefined)?.rule ?? 'invalid') };
+    case 'custom': {
+      const params = issue.params as { rule?: string; text?: FieldProblem['text'] } | undefined;
+      return {
+        rule: String(params?.rule ?? 'invalid'),
+        ...(params?.text ? { text: params.text } : {}),
+      };
+    }
     default:
       return { rule: 'invalid' };
   }

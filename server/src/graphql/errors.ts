@@ -22,6 +22,7 @@ function extensionsOf(refused: DomainError | HttpError): Record<string, unknown>
       code: CODES[refused.statusCode] ?? 'BAD_REQUEST',
     };
     if (refused.errors) extensions.fieldErrors = refused.errors;
+    if (refused.details.text) extensions.text = refused.details.text;
     return extensions;
   }
   const extensions: Record<string, unknown> = { code: refused.code };
@@ -30,6 +31,7 @@ function extensionsOf(refused: DomainError | HttpError): Record<string, unknown>
     extensions.fieldRules = refused.problems;
   }
   if (refused instanceof Conflict) extensions.reason = refused.reason;
+  if (refused.text) extensions.text = refused.text;
   return extensions;
 }
 

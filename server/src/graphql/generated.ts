@@ -15,6 +15,7 @@ import type {
   InvoiceDepartmentSums as InvoiceDepartmentTotalRow,
   InvoiceSummary as InvoiceExportPreviewRow,
 } from '../invoices/invoices';
+import type { RejectedRow as JobRejectedRowRow } from '../jobs/kinds';
 import type { JobRecord as JobRow } from '../jobs/jobs';
 import type {
   Order as OrderRow,
@@ -28,6 +29,7 @@ import type {
   PicklistLine as PicklistLineRow,
   PicklistLineOrder as PicklistLineOrderRow,
   PicklistOrderError as PicklistOrderErrorRow,
+  PicklistSkippedOrder as PicklistSkippedOrderRow,
   PicklistResult as PicklistResultRow,
 } from '../picklists/picklists';
 import type { Product as ProductRow, Hazmat as HazmatRow } from '../products/products';
@@ -81,7 +83,7 @@ export type Query = {
   avis?: Maybe<Avis>;
   clients: ClientPage;
   client?: Maybe<Client>;
-  /** The dashboard's figures (order:view). */
+  /** The dashboard's figures: any logged-in user, each figure null unless they may see its list. */
   dashboard: Dashboard;
   departments: DepartmentPage;
   department?: Maybe<Department>;
@@ -1026,6 +1028,20 @@ export type Deleted = {
   id: Scalars['ID']['output'];
 };
 
+/**
+ * A text the server stores or sends by its catalogue key (contracts/src/messages, docs/design.md
+ * "Words, numbers and dates"); the page words it in the user's language.
+ */
+export type Message = {
+  __typename?: 'Message';
+  /** The catalogue key, e.g. order.stock. */
+  key: Scalars['String']['output'];
+  /** The parameters as JSON text (an object), or null. */
+  params?: Maybe<Scalars['String']['output']>;
+  /** The English wording; for a row stored before it had a key, the text stored then. */
+  text: Scalars['String']['output'];
+};
+
 /** Where an avis stands: announced → partially booked → booked; announced → cancelled. */
 export type AvisStatus = 'ANNOUNCED' | 'PARTIALLY_BOOKED' | 'BOOKED' | 'CANCELLED';
 
@@ -1137,7 +1153,14 @@ export type AvisFilter = {
   from?: InputMaybe<Scalars['String']['input']>;
   /** Delivery date up to and including this day (YYYY-MM-DD). */
   to?: InputMaybe<Scalars['String']['input']>;
+  /** Avis whose goods are due: TODAY (still to be received, delivery date today). */
+  due?: InputMaybe<AvisDue>;
 };
+
+/** When an avis's goods are due. */
+export type AvisDue =
+  /** Announced or partially booked, with the delivery date today (the installation's time zone). */
+  'TODAY';
 
 export type AvisPage = {
   __typename?: 'AvisPage';
@@ -1261,23 +1284,42 @@ export type ClientInput = {
   address: AddressInput;
 };
 
-/** The order and shipment figures of the dashboard (read from counters the database keeps as orders and shipments change). */
+/**
+ * The figures of the dashboard (the order figures read from counters the database keeps as orders
+ * and shipments change; the floor's figures counted by their lists' filters over open work). A
+ * figure is null when the viewer may not see its list: the order figures and the chart need
+ * order:view, the picklists picklist:view, the avis avis:view, the stocktakings stocktaking:view.
+ */
 export type Dashboard = {
   __typename?: 'Dashboard';
+  /** The day the figures call today (YYYY-MM-DD, in the installation time zone). */
+  today: Scalars['String']['output'];
   /** Every order, whatever its status (cancelled ones too). */
-  totalOrders: Scalars['Int']['output'];
-  pending: Scalars['Int']['output'];
-  processing: Scalars['Int']['output'];
-  complete: Scalars['Int']['output'];
-  /** Orders whose order date is today (Europe/Berlin). */
-  ordersToday: Scalars['Int']['output'];
-  /** Shipments created today (Europe/Berlin). */
-  shipmentsToday: Scalars['Int']['output'];
+  totalOrders?: Maybe<Scalars['Int']['output']>;
+  pending?: Maybe<Scalars['Int']['output']>;
+  processing?: Maybe<Scalars['Int']['output']>;
+  complete?: Maybe<Scalars['Int']['output']>;
+  /** Orders whose order date is today (installation time zone). */
+  ordersToday?: Maybe<Scalars['Int']['output']>;
+  /** Shipments created today (installation time zone). */
+  shipmentsToday?: Maybe<Scalars['Int']['output']>;
   /** The last 30 days, oldest first and today last; days without any are there with 0. */
-  days: Array<DashboardDay>;
+  days?: Maybe<Array<DashboardDay>>;
+  /** Orders with a fulfillment error (the rows of /order/error). */
+  fulfillmentErrors?: Maybe<Scalars['Int']['output']>;
+  /** Orders on hold. */
+  onHold?: Maybe<Scalars['Int']['output']>;
+  /** Picklists OPEN (made, nothing picked yet). */
+  picklistsOpen?: Maybe<Scalars['Int']['output']>;
+  /** Picklists IN_PROGRESS (being picked). */
+  picklistsInProgress?: Maybe<Scalars['Int']['output']>;
+  /** Avis still to be received whose delivery date is today (the avis list's due: TODAY). */
+  avisDueToday?: Maybe<Scalars['Int']['output']>;
+  /** Stocktakings counting or counted (the stocktaking list's phase: RUNNING). */
+  stocktakingsRunning?: Maybe<Scalars['Int']['output']>;
 };
 
-/** One calendar day (Europe/Berlin) of the dashboard's chart. */
+/** One calendar day (installation time zone) of the dashboard's chart. */
 export type DashboardDay = {
   __typename?: 'DashboardDay';
   /** YYYY-MM-DD. */
@@ -1438,10 +1480,14 @@ export type JobRejectedRow = {
   rule: Scalars['String']['output'];
   /** The rule's numbers, where it has any. */
   params?: Maybe<JobRuleParams>;
+  /** Why, as a message the page words (import.rule.<rule> named by the column; a report from before: reason). */
+  text: Message;
   /** The header of the file's column the problem is in (empty when the field has no column). */
   column?: Maybe<Scalars['String']['output']>;
   /** The cell's text in the file. */
   value?: Maybe<Scalars['String']['output']>;
+  /** The SKU the row names (product, avis and order imports), so the report says which product. */
+  sku?: Maybe<Scalars['String']['output']>;
 };
 
 /** The numbers of a broken rule: a length's limit, an earlier row. */
@@ -1459,10 +1505,14 @@ export type JobResult = {
   created: Scalars['Int']['output'];
   /** Rows (or records) that updated an existing record. */
   updated: Scalars['Int']['output'];
-  /** How many rows were rejected in all. */
+  /** How many problems were found in all (a rejected row may have several; see rejectedRows). */
   rejectedTotal: Scalars['Int']['output'];
-  /** The rejected rows, the first 1,000 of them. */
+  /** How many rows were rejected (each once, however many problems it has). */
+  rejectedRows: Scalars['Int']['output'];
+  /** The problems of the rejected rows, the first 1,000 of them. */
   rejected: Array<JobRejectedRow>;
+  /** An import: the file's data rows (the header not counted); null for jobs that read no file. */
+  rows?: Maybe<Scalars['Int']['output']>;
   /** An avis import: the delivery notes the supplier already had an avis for, left as they are. */
   unchanged?: Maybe<Scalars['Int']['output']>;
 };
@@ -1488,8 +1538,14 @@ export type Job = {
   maxAttempts: Scalars['Int']['output'];
   /** The last error when failed or waiting for a retry. */
   error?: Maybe<Scalars['String']['output']>;
+  /** The error as a message (job.error.*: a rejected input), null for other errors. */
+  errorText?: Maybe<Message>;
   /** The payload for humans (e.g. the file name), in lang (de or en; default en). */
   summary: Scalars['String']['output'];
+  /** The title as a message (job.<kind>); null for jobs from before (summary has their words). */
+  title?: Maybe<Message>;
+  /** What a completed job did (job.outcome.*: rows created … or positions exported); null until then. */
+  outcome?: Maybe<Message>;
   /** The report when the job kind leaves one (null until it ends). */
   result?: Maybe<JobResult>;
   /** Null for jobs the system started. */
@@ -1583,6 +1639,8 @@ export type Order = {
   fulfillmentError?: Maybe<Scalars['String']['output']>;
   /** ISO 8601. */
   fulfillmentErrorAt?: Maybe<Scalars['String']['output']>;
+  /** fulfillmentError as messages, one a problem (fulfillment.stock …); null when nothing is wrong. */
+  fulfillmentProblems?: Maybe<Array<Message>>;
   /** True while updateOrder may change it: PENDING, or ON_HOLD held from PENDING (not from PROCESSING: its stock is reserved). */
   editable: Scalars['Boolean']['output'];
   version: Scalars['Int']['output'];
@@ -1627,12 +1685,14 @@ export type OrderEvent = {
   userName?: Maybe<Scalars['String']['output']>;
   /** Under login-as: who really acted (else null). */
   actingUserName?: Maybe<Scalars['String']['output']>;
-  /** created, updated, status, fulfillment_error, fulfillment_ok (issue 15 adds its own). */
+  /** One of ORDER_EVENT_KINDS: created, updated, status, fulfillment_error, fulfillment_ok, shipment (worded by history.order.<kind>). */
   kind: Scalars['String']['output'];
   fromStatus?: Maybe<OrderStatus>;
   toStatus?: Maybe<OrderStatus>;
   /** JSON text of the event's details (e.g. the changed fields, the error), or null. */
   detail?: Maybe<Scalars['String']['output']>;
+  /** The detail in words (a fulfillment error's problems, a shipment, a picklist), empty when the page shows detail itself. */
+  messages: Array<Message>;
 };
 
 /** A shipped package of an order (filled by the packing station, issue 15). */
@@ -1710,7 +1770,7 @@ export type OrderInput = {
   shop?: InputMaybe<Scalars['String']['input']>;
   /** Null or empty: the server gives K-{year}-{6 digits}. */
   number?: InputMaybe<Scalars['String']['input']>;
-  /** YYYY-MM-DD; null or absent: today (Europe/Berlin). */
+  /** YYYY-MM-DD; null or absent: today (installation time zone). */
   orderDate?: InputMaybe<Scalars['String']['input']>;
   shippingMethodId?: InputMaybe<Scalars['ID']['input']>;
   /** A department of the order's client; null or absent: none. */
@@ -1803,13 +1863,32 @@ export type PicklistInput = {
   maxOrders?: InputMaybe<Scalars['Int']['input']>;
   /** Only orders with exactly one position of quantity 1. */
   singleItemOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only these orders (chosen in the orders list; 1 … 1,000); maxOrders does not apply to them. */
+  orderIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** An order that could not be reserved: it stays PENDING with its fulfillment error. */
 export type PicklistOrderError = {
   __typename?: 'PicklistOrderError';
   order: Order;
+  /** In English. */
   reason: Scalars['String']['output'];
+  /** The reasons as messages (fulfillment.reserve …), worded by the page. */
+  problems: Array<Message>;
+};
+
+/**
+ * Why a new picklist left an order out without reserving it: FULFILLMENT (it has a fulfillment
+ * error, see the order's fulfillmentError: fixed and retried first), STATUS (a chosen order that
+ * is not pending), FILTER (a chosen order the client, method or single-item filter excludes),
+ * TAKEN (a chosen order another picklist is taking right now).
+ */
+export type PicklistSkipRule = 'FULFILLMENT' | 'STATUS' | 'FILTER' | 'TAKEN';
+
+export type PicklistSkippedOrder = {
+  __typename?: 'PicklistSkippedOrder';
+  order: Order;
+  rule: PicklistSkipRule;
 };
 
 export type PicklistResult = {
@@ -1817,6 +1896,13 @@ export type PicklistResult = {
   /** Null when no order could be reserved. */
   picklist?: Maybe<Picklist>;
   errors: Array<PicklistOrderError>;
+  /**
+   * The orders left out, oldest first, at most 50: the chosen orders not taken, else the pending
+   * orders with a fulfillment error that the filters match.
+   */
+  skipped: Array<PicklistSkippedOrder>;
+  /** How many orders were left out (all of them; skipped lists at most 50). */
+  skippedTotal: Scalars['Int']['output'];
 };
 
 /**
@@ -2286,7 +2372,10 @@ export type StockChange = {
   reason: StockReason;
   /** What caused it: a move's reference is shared by its two rows. */
   reference: Scalars['String']['output'];
+  /** What the user typed; for a booking the server made, its English wording (commentMessage). */
   comment: Scalars['String']['output'];
+  /** The comment the server wrote (a shipment's order, an avis, a stocktaking) as a message; null for a user's comment and rows from before. */
+  commentMessage?: Maybe<Message>;
   /** The session's user (under login-as: the one whose identity was taken). */
   userName?: Maybe<Scalars['String']['output']>;
   /** Who really acted (under login-as: the original user). */
@@ -2455,6 +2544,8 @@ export type Stocktaking = {
   placesTotal: Scalars['Int']['output'];
   /** The places counted (a count on every line, or confirmed empty). */
   placesCounted: Scalars['Int']['output'];
+  /** Places with a line not counted yet: completing the count is refused while there are any. */
+  placesUncounted: Scalars['Int']['output'];
   createdByName?: Maybe<Scalars['String']['output']>;
   /** ISO 8601. */
   createdAt: Scalars['String']['output'];
@@ -2570,7 +2661,14 @@ export type StocktakingSort =
 export type StocktakingFilter = {
   status?: InputMaybe<Array<StocktakingStatus>>;
   warehouseId?: InputMaybe<Scalars['ID']['input']>;
+  /** Stocktakings in this phase (RUNNING: counting or counted). */
+  phase?: InputMaybe<StocktakingPhase>;
 };
+
+/** A phase of stocktakings, several statuses together. */
+export type StocktakingPhase =
+  /** Started and neither booked nor cancelled (COUNTING or COUNTED): its places are locked. */
+  'RUNNING';
 
 /** Filters of a stocktaking's places (each optional). */
 export type StocktakingPlaceFilter = {
@@ -2948,6 +3046,7 @@ export type ResolversTypes = {
   SortDirection: SortDirection;
   PageInput: PageInput;
   Deleted: ResolverTypeWrapper<Deleted>;
+  Message: ResolverTypeWrapper<Message>;
   AvisStatus: AvisStatus;
   Avis: ResolverTypeWrapper<AvisRow>;
   AvisLine: ResolverTypeWrapper<AvisLineRow>;
@@ -2956,6 +3055,7 @@ export type ResolversTypes = {
   AvisEvent: ResolverTypeWrapper<AvisEventRow>;
   AvisSort: AvisSort;
   AvisFilter: AvisFilter;
+  AvisDue: AvisDue;
   AvisPage: ResolverTypeWrapper<Omit<AvisPage, 'items'> & { items: Array<ResolversTypes['Avis']> }>;
   AvisLineInput: AvisLineInput;
   AvisInput: AvisInput;
@@ -2989,9 +3089,11 @@ export type ResolversTypes = {
   InvoiceExportPreview: ResolverTypeWrapper<InvoiceExportPreviewRow>;
   JobState: JobState;
   JobProgress: ResolverTypeWrapper<JobProgress>;
-  JobRejectedRow: ResolverTypeWrapper<JobRejectedRow>;
+  JobRejectedRow: ResolverTypeWrapper<JobRejectedRowRow>;
   JobRuleParams: ResolverTypeWrapper<JobRuleParams>;
-  JobResult: ResolverTypeWrapper<JobResult>;
+  JobResult: ResolverTypeWrapper<
+    Omit<JobResult, 'rejected'> & { rejected: Array<ResolversTypes['JobRejectedRow']> }
+  >;
   JobStarter: ResolverTypeWrapper<JobStarter>;
   Job: ResolverTypeWrapper<JobRow>;
   QueueStats: ResolverTypeWrapper<QueueStats>;
@@ -3023,6 +3125,8 @@ export type ResolversTypes = {
   >;
   PicklistInput: PicklistInput;
   PicklistOrderError: ResolverTypeWrapper<PicklistOrderErrorRow>;
+  PicklistSkipRule: PicklistSkipRule;
+  PicklistSkippedOrder: ResolverTypeWrapper<PicklistSkippedOrderRow>;
   PicklistResult: ResolverTypeWrapper<PicklistResultRow>;
   Product: ResolverTypeWrapper<ProductRow>;
   Hazmat: ResolverTypeWrapper<HazmatRow>;
@@ -3117,6 +3221,7 @@ export type ResolversTypes = {
   >;
   StocktakingSort: StocktakingSort;
   StocktakingFilter: StocktakingFilter;
+  StocktakingPhase: StocktakingPhase;
   StocktakingPlaceFilter: StocktakingPlaceFilter;
   StocktakingInput: StocktakingInput;
   StocktakingCountInput: StocktakingCountInput;
@@ -3161,6 +3266,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   PageInput: PageInput;
   Deleted: Deleted;
+  Message: Message;
   Avis: AvisRow;
   AvisLine: AvisLineRow;
   AvisReceipt: AvisReceiptRow;
@@ -3194,9 +3300,11 @@ export type ResolversParentTypes = {
   InvoiceDepartmentTotal: InvoiceDepartmentTotalRow;
   InvoiceExportPreview: InvoiceExportPreviewRow;
   JobProgress: JobProgress;
-  JobRejectedRow: JobRejectedRow;
+  JobRejectedRow: JobRejectedRowRow;
   JobRuleParams: JobRuleParams;
-  JobResult: JobResult;
+  JobResult: Omit<JobResult, 'rejected'> & {
+    rejected: Array<ResolversParentTypes['JobRejectedRow']>;
+  };
   JobStarter: JobStarter;
   Job: JobRow;
   QueueStats: QueueStats;
@@ -3220,6 +3328,7 @@ export type ResolversParentTypes = {
   PicklistPage: Omit<PicklistPage, 'items'> & { items: Array<ResolversParentTypes['Picklist']> };
   PicklistInput: PicklistInput;
   PicklistOrderError: PicklistOrderErrorRow;
+  PicklistSkippedOrder: PicklistSkippedOrderRow;
   PicklistResult: PicklistResultRow;
   Product: ProductRow;
   Hazmat: HazmatRow;
@@ -4163,6 +4272,15 @@ export type DeletedResolvers<
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type MessageResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message'],
+> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  params?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type AvisResolvers<
   ContextType = GraphqlContext,
   ParentType extends ResolversParentTypes['Avis'] = ResolversParentTypes['Avis'],
@@ -4295,13 +4413,20 @@ export type DashboardResolvers<
   ContextType = GraphqlContext,
   ParentType extends ResolversParentTypes['Dashboard'] = ResolversParentTypes['Dashboard'],
 > = {
-  totalOrders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  processing?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  complete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  ordersToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  shipmentsToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  days?: Resolver<Array<ResolversTypes['DashboardDay']>, ParentType, ContextType>;
+  today?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalOrders?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pending?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  processing?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  complete?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  ordersToday?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  shipmentsToday?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  days?: Resolver<Maybe<Array<ResolversTypes['DashboardDay']>>, ParentType, ContextType>;
+  fulfillmentErrors?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  onHold?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  picklistsOpen?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  picklistsInProgress?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  avisDueToday?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  stocktakingsRunning?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type DashboardDayResolvers<
@@ -4432,8 +4557,10 @@ export type JobRejectedRowResolvers<
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   params?: Resolver<Maybe<ResolversTypes['JobRuleParams']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
   column?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type JobRuleParamsResolvers<
@@ -4452,7 +4579,9 @@ export type JobResultResolvers<
   created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rejectedTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejectedRows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rejected?: Resolver<Array<ResolversTypes['JobRejectedRow']>, ParentType, ContextType>;
+  rows?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   unchanged?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
@@ -4475,7 +4604,10 @@ export type JobResolvers<
   attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorText?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<JobSummaryArgs>>;
+  title?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  outcome?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   result?: Resolver<Maybe<ResolversTypes['JobResult']>, ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['JobStarter']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4534,6 +4666,7 @@ export type OrderResolvers<
   packages?: Resolver<Array<ResolversTypes['OrderPackage']>, ParentType, ContextType>;
   fulfillmentError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fulfillmentErrorAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fulfillmentProblems?: Resolver<Maybe<Array<ResolversTypes['Message']>>, ParentType, ContextType>;
   editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4571,6 +4704,7 @@ export type OrderEventResolvers<
   fromStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
   toStatus?: Resolver<Maybe<ResolversTypes['OrderStatus']>, ParentType, ContextType>;
   detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
 };
 
 export type OrderPackageResolvers<
@@ -4679,6 +4813,16 @@ export type PicklistOrderErrorResolvers<
 > = {
   order?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  problems?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
+};
+
+export type PicklistSkippedOrderResolvers<
+  ContextType = GraphqlContext,
+  ParentType extends ResolversParentTypes['PicklistSkippedOrder'] =
+    ResolversParentTypes['PicklistSkippedOrder'],
+> = {
+  order?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+  rule?: Resolver<ResolversTypes['PicklistSkipRule'], ParentType, ContextType>;
 };
 
 export type PicklistResultResolvers<
@@ -4688,6 +4832,8 @@ export type PicklistResultResolvers<
 > = {
   picklist?: Resolver<Maybe<ResolversTypes['Picklist']>, ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['PicklistOrderError']>, ParentType, ContextType>;
+  skipped?: Resolver<Array<ResolversTypes['PicklistSkippedOrder']>, ParentType, ContextType>;
+  skippedTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ProductResolvers<
@@ -4999,6 +5145,7 @@ export type StockChangeResolvers<
   reason?: Resolver<ResolversTypes['StockReason'], ParentType, ContextType>;
   reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   comment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  commentMessage?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   userName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   actingUserName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5081,6 +5228,7 @@ export type StocktakingResolvers<
   blind?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   placesTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   placesCounted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  placesUncounted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdByName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5315,6 +5463,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Deleted?: DeletedResolvers<ContextType>;
+  Message?: MessageResolvers<ContextType>;
   Avis?: AvisResolvers<ContextType>;
   AvisLine?: AvisLineResolvers<ContextType>;
   AvisReceipt?: AvisReceiptResolvers<ContextType>;
@@ -5354,6 +5503,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   PicklistLineOrder?: PicklistLineOrderResolvers<ContextType>;
   PicklistPage?: PicklistPageResolvers<ContextType>;
   PicklistOrderError?: PicklistOrderErrorResolvers<ContextType>;
+  PicklistSkippedOrder?: PicklistSkippedOrderResolvers<ContextType>;
   PicklistResult?: PicklistResultResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   Hazmat?: HazmatResolvers<ContextType>;

@@ -1,6 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { DomainError, type DomainErrorCode, type FieldErrors } from '../domain/errors';
+import { wordMessage, type Message } from '@kontor/contracts';
+import {
+  Conflict,
+  DomainError,
+  InvalidInput,
+  type DomainErrorCode,
+  type FieldErrors,
+  type FieldProblems,
+} from '../domain/errors';
+import { formatter } from '../domain/time-zone';
 
 export type { FieldErrors } from '../domain/errors';
 
@@ -8,6 +17,12 @@ export type { FieldErrors } from '../domain/errors';
 export interface ErrorBody {
   message: string;
   errors?: FieldErrors;
+  /** A domain refusal's catalogue message, worded by the page in the user's language. */
+  text?: Message;
+  /** A CONFLICT's reason (`stale`, `in-use`, …). */
+  reason?: string;
+  /** The broken rule of each field (as GraphQL's `fieldRules`). */
+  rules?: FieldProblems;
 }
 
 /** An error that maps to one HTTP status and a JSON body; thrown by handlers and guards. */
@@ -17,6 +32,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers: Record<string, string> = {},
+    /** What a domain refusal adds to the body: its message key, reason and field rules. */
+    readonly details: Omit<ErrorBody, 'message' | 'errors'> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -24,17 +41,46 @@ export class HttpError extends Error {
 
   /** The response body. */
   body(): ErrorBody {
-    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+    return {
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...this.details,
+    };
   }
+}
+
+/**
+ * An HttpError whose message is a catalogue message (its English wording, and `text` in the
+ * body for the page to word in the user's language), or a string as it is; with `field`, the
+ * message is also that field's error.
+ */
+export function httpRefusal(
+  status: number,
+  message: string | Message,
+  field?: string,
+  headers: Record<string, string> = {},
+): HttpError {
+  const english = typeof message === 'string' ? message : wordMessage(message, formatter('en'));
+  const errors = field ? { [field]: [english] } : undefined;
+  return new HttpError(
+    status,
+    english,
+    errors,
+    headers,
+    typeof message === 'string' ? {} : { text: message },
+  );
 }
 
 /** 401 for a request without a logged-in user. */
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
-/** 403 for a user without the permission. */
-export const unauthorized = (message = 'This action is unauthorized.') =>
-  new HttpError(403, message);
+/**
+ * 403 for a user without the permission; without a message the page says what its action
+ * lacks ("Login als … nicht erfolgreich") or the toolkit's FORBIDDEN text.
+ */
+export const unauthorized = (message: string | Message = 'This action is unauthorized.') =>
+  httpRefusal(403, message);
 /** 404 for a thing that does not exist or is not yours to see. */
-export const notFound = (message = 'Not Found.') => new HttpError(404, message);
+export const notFound = (message: string | Message = 'Not Found.') => httpRefusal(404, message);
 /** 419 for an unsafe request without the session's anti-forgery token. */
 export const csrfMismatch = () => new HttpError(419, 'CSRF token mismatch.');
 
@@ -72,7 +118,11 @@ const STATUS: Record<DomainErrorCode, number> = {
 export function httpErrorOf(error: DomainError): HttpError {
   const errors = 'errors' in error ? (error.errors as FieldErrors) : undefined;
   const withFields = errors && Object.keys(errors).length > 0 ? errors : undefined;
-  return new HttpError(STATUS[error.code], error.message, withFields);
+  const details: Omit<ErrorBody, 'message' | 'errors'> = {};
+  if (error.text) details.text = error.text;
+  if (error instanceof Conflict) details.reason = error.reason;
+  if (error instanceof InvalidInput && withFields) details.rules = error.problems;
+  return new HttpError(STATUS[error.code], error.message, withFields, {}, details);
 }
 
 /** Sends an HttpError (or a domain error, by its status) as JSON. */

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { parse as csvParse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
@@ -156,7 +157,7 @@ export async function* fileRows(
     yield* rowsOf(db, uploadId, type);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new JobRejected(`The file could not be read: ${reason}`);
+    throw new JobRejected(msg('job.error.unreadable', { reason }));
   }
 }
 
@@ -166,8 +167,7 @@ export async function uploadTypeOf(db: Db, uploadId: string): Promise<UploadType
     `SELECT type FROM uploads WHERE id = $1 AND complete`,
     [uploadId],
   );
-  if (!upload)
-    throw new JobRejected('The uploaded file is no longer there (uploads are kept 72 hours).');
+  if (!upload) throw new JobRejected(msg('job.error.uploadGone'));
   return upload.type;
 }
 

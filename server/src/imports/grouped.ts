@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
@@ -31,12 +32,7 @@ export const PREVIEW_ROWS = 10;
 /** An upload of the user, or the field error on uploadId. */
 export async function ownUpload(db: Db, uploadId: string, userId: number) {
   const upload = await findUpload(db, uploadId, userId);
-  if (!upload)
-    throw invalidField(
-      'uploadId',
-      'exists',
-      'The upload does not exist or has expired: upload the file again.',
-    );
+  if (!upload) throw invalidField('uploadId', 'exists', msg('uploads.expired'));
   return upload;
 }
 
@@ -132,9 +128,7 @@ export async function readDataRows(
     if (fileRow.cells.every((cell) => cell.trim() === '')) continue;
     rows.push(fileRow);
     if (rows.length > maxRows)
-      throw new JobRejected(
-        `The file has more than ${maxRows.toLocaleString('en')} rows; split it.`,
-      );
+      throw new JobRejected(msg('job.error.tooManyRows', { max: maxRows }));
   }
   return { headers, rows };
 }

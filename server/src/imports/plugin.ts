@@ -1,12 +1,15 @@
+import { wordMessage } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentUser, permissionsOfRequest, requireUser } from '../auth/guards';
+import { formatter } from '../domain/time-zone';
 import { visibleJob } from '../jobs/jobs';
 import { languageOf } from '../lists/export';
+import { importReason } from '../jobs/import-reasons';
 import { reportCsv, type ImportRejectedRow } from './report';
 
 /**
- * GET /spa/jobs/:id/report.csv: the rejected rows of an ended import (row, column, field,
+ * GET /spa/jobs/:id/report.csv: the rejected rows of an ended import (row, SKU, column, field,
  * value, reason) as CSV — for the job's starter or a holder of administrate (404 for anyone
  * else, as the job query answers). `?lang=de|en` (else Accept-Language) picks the headers.
  */
@@ -28,7 +31,7 @@ async function importsPlugin(app: FastifyInstance): Promise<void> {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="import-report-${job.id}.csv"`)
-        .send(reportCsv(rejected, lang));
+        .send(reportCsv(rejected, lang, (row) => wordMessage(importReason(row), formatter(lang))));
     },
   );
 }

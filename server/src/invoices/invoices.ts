@@ -1,3 +1,5 @@
+import { msg } from '@kontor/contracts';
+import { sqlTimeZone } from '../domain/time-zone';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
@@ -56,7 +58,7 @@ export const invoicePeriod = z
         code: 'custom',
         path: ['to'],
         message: 'The to field must be a date after or equal to from.',
-        params: { rule: 'after_or_equal' },
+        params: { rule: 'after_or_equal', text: msg('invoices.periodOrder') },
       });
   });
 
@@ -161,12 +163,12 @@ export interface InvoiceSummary extends InvoiceSums {
  * order's, else the client's when it has exactly one. The shipments' created_at index
  * bounds the read.
  */
-const POSITIONS = `
+const positions = () => `
   WITH sole AS (
     SELECT min(id) AS id FROM departments WHERE client_id = $1 HAVING count(*) = 1
   )
   SELECT s.id AS "shipmentId", o.number AS "orderNumber", o.order_date::text AS "orderDate",
-         to_char(s.created_at AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') AS "shippedOn",
+         to_char(s.created_at AT TIME ZONE ${sqlTimeZone()}, 'YYYY-MM-DD') AS "shippedOn",
          coalesce(d.customer_number, '') AS "customerNumber", coalesce(d.name, '') AS department,
          oi.position, oi.sku, oi.name, q.quantity::integer AS quantity,
          oi.item_price_cents AS "priceCents", oi.vat_rate::integer AS "vatRate",
@@ -184,8 +186,8 @@ const POSITIONS = `
     JOIN order_items oi ON oi.id = q.order_item_id
     LEFT JOIN departments d ON d.id = coalesce(o.department_id, (SELECT id FROM sole))
    WHERE o.client_id = $1
-     AND s.created_at >= ($2::date::timestamp AT TIME ZONE 'Europe/Berlin')
-     AND s.created_at < (($3::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin')`;
+     AND s.created_at >= ($2::date::timestamp AT TIME ZONE ${sqlTimeZone()})
+     AND s.created_at < (($3::date + 1)::timestamp AT TIME ZONE ${sqlTimeZone()})`;
 
 interface PositionRow extends Omit<
   InvoicePosition,
@@ -229,7 +231,7 @@ export async function invoicePositions(
   after: PositionCursor | null = null,
 ): Promise<InvoicePosition[]> {
   const rows = await db.query<PositionRow>(
-    `${POSITIONS}
+    `${positions()}
        AND (s.id, oi.position) > ($4::integer, $5::integer)
      ORDER BY s.id, oi.position
      LIMIT $6`,
@@ -283,13 +285,13 @@ export async function invoiceSummary(db: Db, period: InvoicePeriod): Promise<Inv
   }>(
     `SELECT "customerNumber", department, "vatRate", count(*)::integer AS positions,
             sum("netCents") AS "netCents", sum("vatCents") AS "vatCents"
-       FROM (${POSITIONS}) p
+       FROM (${positions()}) p
       GROUP BY "customerNumber", department, "vatRate"
       ORDER BY "customerNumber", department, "vatRate"`,
     [period.clientId, period.from, period.to],
   );
   const [counted] = await db.query<{ orders: number }>(
-    `SELECT count(DISTINCT "orderNumber")::integer AS orders FROM (${POSITIONS}) p`,
+    `SELECT count(DISTINCT "orderNumber")::integer AS orders FROM (${positions()}) p`,
     [period.clientId, period.from, period.to],
   );
   const total = sums();

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { enqueue, type JobRecord } from '../jobs/jobs';
@@ -13,8 +14,11 @@ import { invoicePeriod, type InvoicePeriod } from './invoices';
 /** The database chunk size of an export file. */
 const CHUNK_BYTES = 1024 * 1024;
 
-const payload = invoicePeriod.and(z.object({ lang: z.enum(['de', 'en']) }));
-type Payload = InvoicePeriod & { lang: ExportLanguage };
+// The client's name is kept for the title (jobs from before have only its id).
+const payload = invoicePeriod.and(
+  z.object({ lang: z.enum(['de', 'en']), clientName: z.string().max(300).optional() }),
+);
+type Payload = InvoicePeriod & { lang: ExportLanguage; clientName?: string };
 
 /** The download of a finished export job's CSV. */
 export const exportFileUrl = (jobId: string) => `/export/invoices/jobs/${jobId}.csv`;
@@ -23,14 +27,17 @@ export const exportFileUrl = (jobId: string) => `/export/invoices/jobs/${jobId}.
 export const invoicesExport = defineJobKind<Payload>({
   name: 'invoices.export',
   payload,
-  summary: (p, language) =>
-    language === 'de'
-      ? `Rechnungsexport: Mandant ${p.clientId}, ${p.from} – ${p.to}`
-      : `Invoice export: client ${p.clientId}, ${p.from} – ${p.to}`,
+  title: (p) =>
+    msg('job.invoices.export', {
+      client: p.clientName ?? String(p.clientId),
+      from: { date: p.from },
+      to: { date: p.to },
+    }),
+  outcome: (report) => msg('job.outcome.export', { count: report.created }),
   maxAttempts: 3,
   link: (jobId) => `/export/invoice?job=${jobId}`,
   async handler(ctx) {
-    const { lang, ...period } = ctx.payload;
+    const { lang, clientName: _name, ...period } = ctx.payload;
     // Idempotent: a run cut short leaves chunks that the next run replaces.
     await ctx.db.query('DELETE FROM invoice_export_files WHERE job_id = $1', [ctx.id]);
     await ctx.progress({ done: 0, total: null, phase: 'exporting' });
@@ -58,18 +65,29 @@ export const invoicesExport = defineJobKind<Payload>({
       if (size >= CHUNK_BYTES) await flush();
     }
     await flush();
+    // The end: every position written (the last chunk's progress may not have been sent).
+    const written = Math.max(lines - 1, 0);
+    await ctx.progress({ done: written, total: written, phase: 'exporting' });
     return { created: Math.max(lines - 1, 0), updated: 0, rejectedTotal: 0, rejected: [] };
   },
 });
 
 /** Starts an export job for a client's period (validated by the caller). */
-export function startInvoiceExport(
+export async function startInvoiceExport(
   db: Db,
   period: InvoicePeriod,
   lang: ExportLanguage,
   userId: number,
 ): Promise<JobRecord> {
-  return enqueue(db, invoicesExport, { ...period, lang }, { userId });
+  const [client] = await db.query<{ name: string }>('SELECT name FROM clients WHERE id = $1', [
+    period.clientId,
+  ]);
+  return enqueue(
+    db,
+    invoicesExport,
+    { ...period, lang, ...(client ? { clientName: client.name } : {}) },
+    { userId },
+  );
 }
 
 /** The chunks of a finished export's file, in order (one query per chunk: memory holds one). */

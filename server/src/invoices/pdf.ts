@@ -1,4 +1,5 @@
 import { newPdf } from '../documents/pdf';
+import { formatter } from '../domain/time-zone';
 import type { ExportLanguage } from '../lists/export';
 import type { InvoiceRateSums, InvoiceSums, InvoiceSummary } from './invoices';
 
@@ -53,17 +54,10 @@ const COLS = [LEFT, LEFT + 60 * MM, LEFT + 80 * MM, LEFT + 110 * MM, LEFT + 140 
 const NUMBER_WIDTH = 30 * MM;
 
 /** A money amount in the language's format, e.g. 1.234,50 € / €1,234.50. */
-export function money(cents: number, lang: ExportLanguage): string {
-  return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(cents / 100);
-}
+export const money = (cents: number, lang: ExportLanguage): string => formatter(lang).cents(cents);
 
-function dateText(day: string, lang: ExportLanguage): string {
-  const [y, m, d] = day.split('-');
-  return lang === 'de' ? `${d}.${m}.${y}` : day;
-}
+/** A day (`YYYY-MM-DD`) as the language writes it: 28.11.2026 / 28/11/2026. */
+const dateText = (day: string, lang: ExportLanguage): string => formatter(lang).date(day);
 
 /** The summary of a client's period as a PDF. */
 export async function invoiceSummaryPdf(
@@ -83,7 +77,7 @@ export async function invoiceSummaryPdf(
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     doc.text(label, COLS[0], y, { width: COLS[1]! - COLS[0]! - 4, lineBreak: false });
     const cells = [
-      String(sums.positions),
+      formatter(lang).number(sums.positions),
       money(sums.netCents, lang),
       money(sums.vatCents, lang),
       money(sums.grossCents, lang),
@@ -114,7 +108,7 @@ export async function invoiceSummaryPdf(
     doc.y = y + 14;
   };
   const rateRows = (rates: InvoiceRateSums[]) => {
-    for (const rate of rates) row(`${rate.vatRate} %`, rate);
+    for (const rate of rates) row(`${formatter(lang).number(rate.vatRate)} %`, rate);
   };
   const rule = () => {
     doc
@@ -132,7 +126,9 @@ export async function invoiceSummaryPdf(
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   doc.text(`${t.client}: ${summary.clientName}`);
   doc.text(`${t.period}: ${dateText(summary.from, lang)} – ${dateText(summary.to, lang)}`);
-  doc.text(`${t.orders}: ${summary.orders}   ${t.positions}: ${summary.positions}`);
+  doc.text(
+    `${t.orders}: ${formatter(lang).number(summary.orders)}   ${t.positions}: ${formatter(lang).number(summary.positions)}`,
+  );
   doc.moveDown(1);
 
   if (summary.positions === 0) doc.text(t.empty);

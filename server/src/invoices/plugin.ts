@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
@@ -42,7 +43,7 @@ async function invoicesPlugin(app: FastifyInstance): Promise<void> {
       throw invalidField(
         'clientId',
         'max',
-        `More than ${DIRECT_EXPORT_LIMIT} positions: start the export as a job.`,
+        msg('invoices.tooManyPositions', { max: DIRECT_EXPORT_LIMIT }),
         { max: DIRECT_EXPORT_LIMIT },
       );
     return reply
@@ -81,7 +82,7 @@ async function invoicesPlugin(app: FastifyInstance): Promise<void> {
         job.createdBy?.id !== user.id ||
         job.state !== 'COMPLETED'
       )
-        throw notFound('Export not found.');
+        throw notFound(msg('notFound.export'));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="invoices_${job.id}.csv"`)

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { findClient } from '../clients/clients';
 import { notFound } from '../domain/errors';
 import { actingUser } from '../graphql/context';
@@ -35,7 +36,7 @@ export const invoiceResolvers: Resolvers = {
   InvoiceExportPreview: {
     client: async (summary, _, context) => {
       const client = await findClient(context.db, summary.clientId);
-      if (!client) throw notFound('Client not found.');
+      if (!client) throw notFound(msg('notFound.client'));
       return client;
     },
     ...money,

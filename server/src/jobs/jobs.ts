@@ -1,7 +1,9 @@
+import { msg, wordMessage, type Message } from '@kontor/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { kysely } from '../db/kysely';
 import { conflict, invalidField, InvalidInput, notFound } from '../domain/errors';
+import { formatter } from '../domain/time-zone';
 import type { JobResult, JobState, QueueStats } from '../graphql/generated';
 import { listPage, type Page, type PageArgs } from '../lists/list';
 import { notify, userChannel } from '../notifications/notifications';
@@ -14,6 +16,7 @@ import {
   type JobKind,
   type JobProgressReport,
   type JobReport,
+  type RejectedRow,
 } from './kinds';
 import { jobList, JOB_STATE_CODES, JOB_COLUMNS, JOB_FROM } from './list';
 import { bossDb, queueOf, QUEUE_SCHEMA } from './queue';
@@ -27,11 +30,15 @@ export interface JobRecord {
   attempts: number;
   maxAttempts: number;
   error: string | null;
+  /** The error as a message (a rejected input's), null for others and jobs from before. */
+  errorText: Message | null;
   /** In English (see summaries). */
   summary: string;
   /** The summary in each language of the interface (null for jobs from before they were kept). */
   summaries: Partial<Record<Language, string>> | null;
-  result: Omit<JobResult, '__typename'> | null;
+  /** The title as a message (`job.<kind>`); null for jobs from before (their summaries). */
+  title: Message | null;
+  result: (Omit<JobResult, '__typename' | 'rejected'> & { rejected: RejectedRow[] }) | null;
   createdBy: { id: number; name: string } | null;
   createdAt: string;
   startedAt: string | null;
@@ -50,7 +57,7 @@ export const JOB_CHANGED_EVENT = 'JobChanged';
 /** The event on the starter's private channel. */
 export const JOB_PROGRESS_EVENT = 'JobProgress';
 /** The notification type of an ended job. */
-export const JOB_NOTIFICATION = 'job';
+export const JOB_NOTIFICATION = 'job' as const;
 
 /** The realtime payload of both events. */
 export interface JobEvent {
@@ -78,6 +85,7 @@ export interface JobRow {
   kind: string;
   summary: string;
   summaries: Partial<Record<Language, string>> | null;
+  title: Message | null;
   progress: JobProgressReport | null;
   createdAt: Date;
   createdById: number | null;
@@ -88,6 +96,14 @@ export interface JobRow {
   startedOn: Date | null;
   completedOn: Date | null;
   output: Record<string, unknown> | null;
+}
+
+/** The reason of a failed run as a message (a JobRejected's), or null. */
+function errorTextOf(row: Pick<JobRow, 'state' | 'output'>): Message | null {
+  if (row.state !== 'failed' && row.state !== 'retry') return null;
+  const output = row.output as { text?: Message; value?: { text?: Message } } | null;
+  const text = output?.text ?? output?.value?.text;
+  return text && typeof text.key === 'string' ? text : null;
 }
 
 /** The message of a failed run's output (pg-boss keeps the serialized error). */
@@ -103,14 +119,18 @@ function attemptsOf(row: Pick<JobRow, 'retryCount' | 'startedOn'>): number {
   return row.startedOn ? Number(row.retryCount) + 1 : 0;
 }
 
-function reportOf(row: JobRow): JobReport | null {
+function reportOf(row: JobRow): (JobReport & { rejectedRows: number }) | null {
   if (row.state !== 'completed' || !row.output) return null;
   const report = row.output as Partial<JobReport>;
   if (!Array.isArray(report.rejected)) return null;
+  const rejectedTotal = Number(report.rejectedTotal ?? report.rejected.length);
   return {
+    rows: report.rows === undefined ? undefined : Number(report.rows),
     created: Number(report.created ?? 0),
     updated: Number(report.updated ?? 0),
-    rejectedTotal: Number(report.rejectedTotal ?? report.rejected.length),
+    // Rows and problems apart (an import's report); reports from before counted problems only.
+    rejectedRows: Number(report.rejectedRows ?? rejectedTotal),
+    rejectedTotal,
     rejected: report.rejected,
     // An avis import also counts the delivery notes it found imported before (JobResult.unchanged).
     ...('unchanged' in report ? { unchanged: Number(report.unchanged) } : {}),
@@ -136,8 +156,10 @@ export function toJob(row: JobRow): JobRecord {
     attempts: attemptsOf(row),
     maxAttempts: Number(row.retryLimit) + 1,
     error: errorOf(row),
+    errorText: errorTextOf(row),
     summary: row.summary,
     summaries: row.summaries,
+    title: row.title ?? null,
     result: reportOf(row),
     createdBy:
       row.createdById != null ? { id: row.createdById, name: row.createdByName ?? '' } : null,
@@ -169,7 +191,7 @@ export interface Viewer {
 export async function visibleJob(db: Db, id: string, viewer: Viewer): Promise<JobRecord> {
   const job = await findJob(db, id);
   if (!job || (!viewer.administrate && job.createdBy?.id !== viewer.userId))
-    throw notFound('Job not found.');
+    throw notFound(msg('notFound.job'));
   return job;
 }
 
@@ -309,6 +331,13 @@ export async function enqueue<Payload>(
     throw invalidField(`payload.${issue?.path.join('.') ?? ''}`, 'payload', issue?.message ?? '');
   }
   const id = randomUUID();
+  // The title as a message (worded by the reader); summary and summaries its words (searched).
+  const title = kind.title?.(parsed.data) ?? null;
+  const summaryOf = (language: Language) =>
+    (title
+      ? wordMessage(title, formatter(language))
+      : (kind.summary?.(parsed.data, language) ?? kind.name)
+    ).slice(0, 500);
   return db.transaction(async (tx) => {
     await kysely(tx)
       .insertInto('jobs')
@@ -316,15 +345,11 @@ export async function enqueue<Payload>(
         id,
         kind: kind.name,
         created_by: options.userId,
-        summary: kind.summary(parsed.data, 'en').slice(0, 500),
+        summary: summaryOf('en'),
         summaries: JSON.stringify(
-          Object.fromEntries(
-            SUMMARY_LANGUAGES.map((language) => [
-              language,
-              kind.summary(parsed.data, language).slice(0, 500),
-            ]),
-          ),
+          Object.fromEntries(SUMMARY_LANGUAGES.map((language) => [language, summaryOf(language)])),
         ),
+        title: title ? JSON.stringify(title) : null,
       })
       .execute();
     const sent = await queue.boss.send(
@@ -339,12 +364,57 @@ export async function enqueue<Payload>(
   });
 }
 
-/** A job's summary in `language` (English when it was not kept in that language). */
+/** A job's summary in `language`: its title worded, else as kept (English when not kept in it). */
 export function summaryIn(
-  job: Pick<JobRecord, 'summary' | 'summaries'>,
+  job: Pick<JobRecord, 'summary' | 'summaries' | 'title'>,
   language: Language,
 ): string {
+  if (job.title) return wordMessage(job.title, formatter(language));
   return job.summaries?.[language] ?? job.summary;
+}
+
+/** What a completed job did, as a message (null: it reported nothing). */
+export function jobOutcome(job: Pick<JobRecord, 'kind' | 'result'>): Message | null {
+  if (!job.result) return null;
+  const r = job.result;
+  const report: JobReport = {
+    created: r.created,
+    updated: r.updated,
+    rejectedRows: r.rejectedRows,
+    rejectedTotal: r.rejectedTotal,
+    rejected: [],
+  };
+  const kind = jobKind(job.kind);
+  return kind?.outcome
+    ? kind.outcome(report)
+    : msg('job.outcome.import', {
+        created: report.created,
+        updated: report.updated ?? 0,
+        rejected: report.rejectedRows ?? report.rejectedTotal,
+      });
+}
+
+/** The states a job ends in (each has its notification text `notification.job.<state>`). */
+export const JOB_END_STATES = ['COMPLETED', 'CANCELLED', 'FAILED'] as const;
+
+/** What the end notification of a job with a title says (null: a job from before titles). */
+export function jobEndText(job: JobRecord): Message | null {
+  if (!job.title) return null;
+  const title = { term: job.title.key, ...(job.title.params ? { params: job.title.params } : {}) };
+  if (job.state === 'COMPLETED') {
+    const outcome = jobOutcome(job);
+    return outcome
+      ? msg('notification.job.COMPLETED', {
+          title,
+          outcome: { term: outcome.key, ...(outcome.params ? { params: outcome.params } : {}) },
+        })
+      : msg('notification.job.done', { title });
+  }
+  if (job.state === 'CANCELLED') return msg('notification.job.CANCELLED', { title });
+  const error = job.errorText
+    ? { term: job.errorText.key, ...(job.errorText.params ? { params: job.errorText.params } : {}) }
+    : (job.error ?? '—');
+  return msg('notification.job.FAILED', { title, error });
 }
 
 /** The words of a job's end, per language (the shell shows the reader's). */
@@ -369,7 +439,7 @@ function endMessage(job: JobRecord, language: Language): string {
   if (job.state === 'COMPLETED') {
     const r = job.result;
     return r
-      ? `${summary}: ${words.done} (${COUNTS_TEXT[language](r.created, r.updated, r.rejectedTotal)}).`
+      ? `${summary}: ${words.done} (${COUNTS_TEXT[language](r.created, r.updated, r.rejectedRows)}).`
       : `${summary}: ${words.done}.`;
   }
   if (job.state === 'CANCELLED') return `${summary}: ${words.cancelled}.`;
@@ -380,14 +450,17 @@ function endMessage(job: JobRecord, language: Language): string {
 export async function notifyEnded(db: Db, job: JobRecord): Promise<void> {
   if (!job.createdBy) return;
   const kind = jobKind(job.kind);
+  const text = jobEndText(job);
+  const words = (language: Language) =>
+    text ? wordMessage(text, formatter(language)) : endMessage(job, language);
   await notify(
     db,
     Number(job.createdBy.id),
-    endMessage(job, 'en'),
+    text ?? endMessage(job, 'en'),
     {
-      // The message in each language; the shell shows the reader's (message: the fallback).
+      // The text (a message) is worded by the shell; these words are for shells from before.
       messages: Object.fromEntries(
-        SUMMARY_LANGUAGES.map((language) => [language, endMessage(job, language)]),
+        SUMMARY_LANGUAGES.map((language) => [language, words(language)]),
       ),
       jobId: job.id,
       kind: job.kind,
@@ -409,7 +482,7 @@ export async function cancelJob(db: Db, id: string, viewer: Viewer): Promise<Job
     const { affected } = (await queue.boss.cancel(current.kind, id, {
       db: bossDb(tx),
     })) as unknown as BossCommandResult;
-    if (!affected) throw conflict('The job has already ended.', 'in-use');
+    if (!affected) throw conflict(msg('jobs.ended'), 'in-use');
     const cancelled = (await publishJobState(tx, id))!;
     await notifyEnded(tx, cancelled);
     return cancelled;
@@ -431,7 +504,7 @@ export async function retryJob(db: Db, id: string, viewer: Viewer): Promise<JobR
           ? await queue.boss.resume(current.kind, id, { db: target })
           : { affected: 0 }
     ) as BossCommandResult;
-    if (!affected) throw conflict('Only a failed or cancelled job can be run again.', 'in-use');
+    if (!affected) throw conflict(msg('jobs.notRetryable'), 'in-use');
     await kysely(tx).updateTable('jobs').set({ progress: null }).where('id', '=', id).execute();
     tx.afterCommit(() => queue.wake());
     return (await publishJobState(tx, id))!;

@@ -1,3 +1,4 @@
+import { formatterFor, msg, wordMessage, type Message } from '@kontor/contracts';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import type { ExportLanguage as Language } from '../lists/export';
@@ -23,12 +24,19 @@ export interface RejectedRow {
   rule: string;
   /** The rule's numbers: `max`/`min` of a length rule, `row` of an earlier row. */
   params?: { max?: number; min?: number; row?: number };
+  /** The field's own message, when its rule gave one (else the report words the rule). */
+  text?: Message;
 }
 
 /** What an import-like job leaves behind (the schema's JobResult); kept as the job's result. */
 export interface JobReport {
+  /** An import's data rows (the header not counted); absent for jobs that read no file. */
+  rows?: number;
   created: number;
   updated: number;
+  /** Rows rejected, each once (an import's); absent: rejectedTotal counts rows. */
+  rejectedRows?: number;
+  /** Problems found in all (a row may have several). */
   rejectedTotal: number;
   /** The first MAX_REJECTED_ROWS rejected rows. */
   rejected: RejectedRow[];
@@ -60,15 +68,13 @@ export interface JobContext<Payload> {
 /** The languages a job's summary is kept in (the interface's). */
 export const SUMMARY_LANGUAGES: readonly Language[] = ['de', 'en'];
 
-/**
- * The summary of a job reading one uploaded file: its title in the language, then the file's
- * name ('Produktimport: stock.csv').
- */
-export function fileSummary(
-  title: Record<Language, string>,
-): (payload: { fileName: string }, language: Language) => string {
-  return (payload, language) => `${title[language]}: ${payload.fileName}`;
-}
+/** An import's outcome: its rows created, updated and rejected. */
+export const importOutcome = (report: JobReport): Message =>
+  msg('job.outcome.import', {
+    created: report.created,
+    updated: report.updated,
+    rejected: report.rejectedRows ?? report.rejectedTotal,
+  });
 
 /** A kind of background job: its name, its payload's rules and what it does. */
 export interface JobKind<Payload> {
@@ -77,10 +83,15 @@ export interface JobKind<Payload> {
   /** The payload's rules; enqueue parses the payload with it, and the worker again. */
   payload: z.ZodType<Payload>;
   /**
-   * The payload for humans in `language` (shown on /horizon and in the notification); kept in
-   * every language of the interface when the job is enqueued.
+   * The job's title (`job.<kind>` of the catalogue, e.g. `Rechnungsexport: Muster GmbH,
+   * 01.11.2026 – 30.11.2026`): kept with the job (jobs.title), worded in the reader's language
+   * on /horizon and in the notification.
    */
-  summary(payload: Payload, language: Language): string;
+  title?(payload: Payload): Message;
+  /** A title in words per language, for a kind without `title` (tests' kinds). */
+  summary?(payload: Payload, language: Language): string;
+  /** What a completed run did (default: an import's created, updated and rejected rows). */
+  outcome?(report: JobReport): Message;
   /** Runs in all, the first included (default 3). */
   maxAttempts?: number;
   /** Seconds before the first retry; doubled for each further one (default 10). */
@@ -117,9 +128,13 @@ export class JobStopped extends Error {
  * repeat the error). /horizon's retry runs it again, e.g. after the cause is fixed.
  */
 export class JobRejected extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The reason as a catalogue message (`job.error.*`), worded by the reader. */
+  readonly text: Message;
+
+  constructor(text: Message) {
+    super(wordMessage(text, formatterFor('en')));
     this.name = 'JobRejected';
+    this.text = text;
   }
 }
 

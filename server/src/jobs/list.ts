@@ -20,7 +20,7 @@ export const JOB_FROM = `jobs j
   ) q ON true`;
 
 /** The columns of a JobRow. */
-export const JOB_COLUMNS = `j.id, j.kind, j.summary, j.summaries, j.progress, j.created_at AS "createdAt",
+export const JOB_COLUMNS = `j.id, j.kind, j.summary, j.summaries, j.title, j.progress, j.created_at AS "createdAt",
   j.created_by AS "createdById", u.name AS "createdByName", q.state,
   q.retry_count AS "retryCount", q.retry_limit AS "retryLimit", q.started_on AS "startedOn",
   q.completed_on AS "completedOn", q.output`;

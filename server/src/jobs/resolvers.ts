@@ -1,7 +1,10 @@
 import { actingUser, heldPermissions, type GraphqlContext } from '../graphql/context';
 import type { Resolvers } from '../graphql/generated';
+import { messageOut } from '../graphql/message';
+import { importReason } from './import-reasons';
 import {
   cancelJob,
+  jobOutcome,
   listJobs,
   queueStats,
   retryJob,
@@ -25,6 +28,15 @@ export const jobResolvers: Resolvers = {
   },
   Job: {
     summary: (job, args) => summaryIn(job, args.lang === 'de' ? 'de' : 'en'),
+    title: (job) => (job.title ? messageOut(job.title) : null),
+    errorText: (job) => (job.errorText ? messageOut(job.errorText) : null),
+    outcome: (job) => {
+      const outcome = job.state === 'COMPLETED' ? jobOutcome(job) : null;
+      return outcome ? messageOut(outcome) : null;
+    },
+  },
+  JobRejectedRow: {
+    text: (row) => messageOut(importReason(row)),
   },
   Mutation: {
     retryJob: async (_, args, context) => retryJob(context.db, args.id, await viewerOf(context)),

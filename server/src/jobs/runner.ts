@@ -180,10 +180,12 @@ export function startRunner(
         await tx.query(`UPDATE ${QUEUE_SCHEMA}.job SET retry_limit = retry_count WHERE id = $1`, [
           job.id,
         ]);
+      // A rejection's reason is kept as a message too (the reader's language on /horizon).
+      const text = error instanceof JobRejected ? { text: error.text } : {};
       await queue.boss.fail(
         job.name,
         job.id,
-        { message: message.slice(0, 2000) },
+        { message: message.slice(0, 2000), ...text },
         {
           db: bossDb(tx),
         },

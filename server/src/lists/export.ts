@@ -2,10 +2,13 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { Db } from '../db';
+import { wordMessage, type Formatter, type Message } from '@kontor/contracts';
 import { InvalidInput } from '../domain/errors';
+import { formatter } from '../domain/time-zone';
 import { parse } from '../domain/validation';
 import {
   parseFilter,
+  type CsvColumn,
   readRows,
   searchText,
   withLastWords,
@@ -100,15 +103,45 @@ export function languageOf(acceptLanguage: string | undefined): ExportLanguage {
  * before one) gets a leading apostrophe: the text shows, nothing runs (OWASP "CSV injection").
  */
 export function guardFormula(text: string): string {
+  // A negative number (`-1,5`) is a value, not a formula.
+  if (/^-\d+(?:[.,]\d+)?$/.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A value as a CSV cell in the file's language (docs/design.md "Words, numbers and dates"):
+ * numbers with its decimal mark and no grouping (`12,5` / `12.5`), money with two decimals,
+ * days and moments as the language writes them (`28.11.2026`, `28.11.2026 06:40` in the
+ * installation's time zone). Text and yes/no are left to the writer.
+ */
+export function csvCell(value: unknown, kind: CsvColumn['kind'], format: Formatter): unknown {
+  if (value === null || value === undefined || value === '') return value;
+  const moment = (at: Date | string) => `${format.date(at)} ${format.time(at)}`;
+  switch (kind) {
+    case 'money':
+      return format.csvNumber(Number(value), 2);
+    case 'day':
+      return typeof value === 'string' || value instanceof Date ? format.date(value) : value;
+    case 'moment':
+      return typeof value === 'string' || value instanceof Date ? moment(value) : value;
+    case 'message':
+      // A stored message (jsonb) in the file's language; a text stored as it was.
+      return typeof value === 'object' && 'key' in value
+        ? wordMessage(value as Message, format)
+        : value;
+    default:
+      if (typeof value === 'number') return format.csvNumber(value);
+      if (value instanceof Date) return moment(value);
+      return value;
+  }
 }
 
 /**
  * The whole filtered, sorted list as CSV, read from the database in keyset batches while the
  * client downloads (backpressure: the next batch is read when the last one has been sent).
  * The first batch is read before this resolves, so a failing query is an error response,
- * not a cut-off file. German files are `;`-separated (what German Excel opens), English ones
- * `,`-separated; both UTF-8 with a byte order mark.
+ * not a cut-off file. German files are `;`-separated with decimal commas (what German Excel
+ * opens), English ones `,`-separated with decimal points; both UTF-8 with a byte order mark.
  */
 export async function exportCsv(
   db: Db,
@@ -128,10 +161,12 @@ export async function exportCsv(
       EXPORT_BATCH,
     );
   const first = await batch(null);
+  const format = formatter(lang);
   async function* records() {
     let rows = first;
     for (;;) {
-      for (const row of rows) yield columns.map((_, i) => row[`c${i}`] ?? null);
+      for (const row of rows)
+        yield columns.map((column, i) => csvCell(row[`c${i}`] ?? null, column.kind, format));
       const last = rows.at(-1);
       if (rows.length < EXPORT_BATCH || !last) return;
       rows = await batch({ value: last._sort, id: last._id });
@@ -148,7 +183,6 @@ export async function exportCsv(
     cast: {
       string: guardFormula,
       boolean: (value) => (value ? yes : no),
-      date: (value) => value.toISOString(),
     },
   });
   const source = Readable.from(records());

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import { databaseOf, prepared, type Db, type SqlParam } from '../db';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
@@ -132,6 +133,13 @@ export interface CsvColumn {
   en: string;
   /** The SQL expression of the value (over the list's FROM clause). */
   sql: string;
+  /**
+   * How the cell is written in the file's language (lists/export.ts `csvCell`): `day` a
+   * `YYYY-MM-DD` (`28.11.2026`), `moment` a timestamp (`28.11.2026 06:40`, the installation's
+   * time zone), `money` an amount with two decimals (`12,50`). Without: numbers with the
+   * language's decimal mark, timestamps as moments, text as it is.
+   */
+  kind?: 'day' | 'moment' | 'money' | 'message';
 }
 
 /** How a list is exported as CSV (GET /export/<name>.csv). */
@@ -927,11 +935,7 @@ function decodeCursor(cursor: string, sortBy: string, direction: string): Positi
       (typeof decoded[3] === 'string' && /^\d{1,19}$/.test(decoded[3])))
   )
     return { value: decoded[2], id: decoded[3] as number | string };
-  throw invalidField(
-    'after',
-    'cursor',
-    'The cursor does not belong to this list and sort order: start again from the first page.',
-  );
+  throw invalidField('after', 'cursor', msg('lists.cursor'));
 }
 
 /**
@@ -968,12 +972,9 @@ export async function listPage<T, Sort extends string, Filter extends string = n
   if (offset >= TOTAL_CAP)
     Object.assign(
       problems,
-      invalidField(
-        'page',
-        'max',
-        `Pages reach the first ${TOTAL_CAP} rows: read further with the cursor of the page before (after).`,
-        { max: Math.ceil(TOTAL_CAP / pageSize) },
-      ).problems,
+      invalidField('page', 'max', msg('lists.pageCap', { rows: TOTAL_CAP }), {
+        max: Math.ceil(TOTAL_CAP / pageSize),
+      }).problems,
     );
   const filterValues = check(() => parseFilter(list, filter, 'filter.'));
   if (Object.keys(problems).length > 0) throw new InvalidInput(problems);

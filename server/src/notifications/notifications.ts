@@ -1,13 +1,23 @@
+import { wordMessage, type Message } from '@kontor/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { kysely } from '../db/kysely';
+import { formatter } from '../domain/time-zone';
 import { broadcast } from '../realtime/publish';
 
-/** The payload of a notification: at least the message shown to the user. */
+/**
+ * The payload of a notification: its text as a catalogue message (`text`, worded in the
+ * reader's language) and its English wording (`message`; notifications from before have
+ * only that, or `messages` per language).
+ */
 export interface NotificationData {
   message: string;
+  text?: Message;
   [key: string]: unknown;
 }
+
+/** The types of notifications the server writes. */
+export const NOTIFICATION_TYPES = ['message', 'job'] as const;
 
 /** A notification as the API returns it. */
 export interface Notification {
@@ -20,7 +30,7 @@ export interface Notification {
 }
 
 /** The type of notifications that carry only a message. */
-export const MESSAGE_NOTIFICATION = 'message';
+export const MESSAGE_NOTIFICATION: (typeof NOTIFICATION_TYPES)[number] = 'message';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,7 +53,7 @@ export const userChannel = (userId: number) => `private-App.Models.User.${userId
 /** Options of notify(). */
 export interface NotifyOptions {
   /** The notification's type (default 'message'). */
-  type?: string;
+  type?: (typeof NOTIFICATION_TYPES)[number];
   /** X-Socket-Id of the request that caused it: that tab is left out of the broadcast. */
   socketId?: string | null;
 }
@@ -57,16 +67,18 @@ export interface NotifyOptions {
 export async function notify(
   db: Db,
   userId: number,
-  message: string,
+  text: Message | string,
   data: Record<string, unknown> = {},
   options: NotifyOptions = {},
 ): Promise<Notification> {
+  // A message is kept as such (the shell words it); its English wording is the fallback.
+  const message = typeof text === 'string' ? text : wordMessage(text, formatter('en'));
   const row: Notification = await kysely(db)
     .insertInto('notifications')
     .values({
       user_id: userId,
       type: options.type ?? MESSAGE_NOTIFICATION,
-      data: JSON.stringify({ ...data, message }),
+      data: JSON.stringify({ ...data, message, ...(typeof text === 'string' ? {} : { text }) }),
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();

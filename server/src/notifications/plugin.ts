@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, requirePermission, requireUser } from '../auth/guards';
@@ -27,7 +28,7 @@ export default async function notificationsPlugin(app: FastifyInstance): Promise
         userId: currentUser(request).id,
         notificationId: request.params.id,
       });
-      if (!notification) throw notFound('Notification not found.');
+      if (!notification) throw notFound(msg('notFound.notification'));
       return notification;
     },
   );
@@ -42,7 +43,7 @@ export default async function notificationsPlugin(app: FastifyInstance): Promise
     async (request, reply) => {
       const id = Number(request.params.id);
       const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(app.db, id) : undefined;
-      if (!user) throw notFound('User not found.');
+      if (!user) throw notFound(msg('notFound.user'));
       const input = parseInput(messageBody, request.body);
       const notification = await notify(
         app.db,

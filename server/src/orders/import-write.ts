@@ -1,3 +1,4 @@
+import { sqlTimeZone } from '../domain/time-zone';
 import { databaseOf, type Db, type SqlParam } from '../db';
 import { InvalidInput, type FieldProblems } from '../domain/errors';
 import type { GroupBatchOutcome } from '../imports/batches';
@@ -162,6 +163,7 @@ export async function writeOrderBatch<G>(
       created_by: actor?.userId ?? null,
       order_date: input.orderDate,
       fulfillment_error: reason,
+      fulfillment_problems: reason === null ? null : fulfillment.map((p) => p.text),
     });
     details.push(reason === null ? null : { reason, problems: fulfillment });
     linesOf.set(keyOf(input.shop, input.number), lines);
@@ -177,7 +179,7 @@ export async function writeOrderBatch<G>(
   });
   const values = columns.map((name) =>
     name === 'order_date'
-      ? `coalesce(i.order_date, (now() AT TIME ZONE 'Europe/Berlin')::date)`
+      ? `coalesce(i.order_date, (now() AT TIME ZONE ${sqlTimeZone()})::date)`
       : `i.${name}`,
   );
   const inserted = await tx.query<{ id: number; shop: string; number: string }>(

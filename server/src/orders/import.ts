@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import { dayFromText } from '../avis/import';
 import type { Db } from '../db';
@@ -20,7 +21,7 @@ import { ImportReport } from '../imports/report';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import {
   defineJobKind,
-  fileSummary,
+  importOutcome,
   JobRejected,
   type JobContext,
   type JobReport,
@@ -250,7 +251,7 @@ async function runOrdersImport(ctx: JobContext<ImportPayload>): Promise<OrderImp
   const { uploadId, clientId, mapping, mode } = ctx.payload;
   const type = await uploadTypeOf(ctx.db, uploadId);
   const [client] = await ctx.db.query('SELECT 1 FROM clients WHERE id = $1', [clientId]);
-  if (!client) throw new JobRejected('The client of this import no longer exists.');
+  if (!client) throw new JobRejected(msg('job.error.clientGone'));
 
   // 1. The file read.
   const { headers, rows } = await readDataRows(ctx, uploadId, type, MAX_ORDER_IMPORT_ROWS);
@@ -259,6 +260,9 @@ async function runOrdersImport(ctx: JobContext<ImportPayload>): Promise<OrderImp
   const report = (): OrderImportReport => ({ ...result.report, unchanged: unchanged.count });
   if (!headers) return report();
   const { cell: cellOf, where } = cellsByField<FieldKey>(headers, mapping);
+  result.read(rows.length);
+  const skuOfRow = new Map(rows.map((r) => [r.row, cellOf(r.cells, 'sku')]));
+  result.skuOf = (row) => skuOfRow.get(row);
   const cellsOfRow = new Map<number, string[]>();
   for (const { row, cells } of rows) cellsOfRow.set(row, cells);
   const reject = (row: number, key: string, rule: string, reason: string, params?: object) =>
@@ -447,7 +451,8 @@ async function runOrdersImport(ctx: JobContext<ImportPayload>): Promise<OrderImp
 export const ordersImport = defineJobKind<ImportPayload>({
   name: 'orders.import',
   payload: importPayload,
-  summary: fileSummary({ de: 'Bestellimport', en: 'Order import' }),
+  title: (p) => msg('job.orders.import', { file: p.fileName }),
+  outcome: importOutcome,
   maxAttempts: 3,
   link: (jobId) => `/import/order?job=${jobId}`,
   handler: runOrdersImport,

@@ -61,6 +61,7 @@ export const ORDER_FIELDS: Fields = {
   currency: 'o.currency',
   fulfillmentError: 'o.fulfillment_error',
   fulfillmentErrorAt: 'o.fulfillment_error_at',
+  fulfillmentProblems: 'o.fulfillment_problems',
   version: 'o.version',
   createdAt: 'o.created_at',
   updatedAt: 'o.updated_at',
@@ -91,6 +92,7 @@ const ORDER_READABLE: Readable = {
   status: ['status'],
   heldFromStatus: ['heldFromStatus'],
   editable: ['status', 'heldFromStatus'],
+  fulfillmentProblems: ['fulfillmentProblems', 'fulfillmentError'],
   subtotal: ['subtotalCents'],
   vat: ['vatCents'],
   total: ['totalCents'],
@@ -191,7 +193,7 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
     permission: 'order:view',
     columns: [
       { de: 'Auftragsnummer', en: 'Order number', sql: 'o.number' },
-      { de: 'Datum', en: 'Date', sql: 'o.order_date::text' },
+      { de: 'Datum', en: 'Date', sql: 'o.order_date::text', kind: 'day' },
       { de: 'Status', en: 'Status', sql: 'o.status' },
       {
         de: 'Mandant',
@@ -214,16 +216,19 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
         de: 'Netto (EUR)',
         en: 'Net (EUR)',
         sql: "to_char(o.subtotal_cents / 100.0, 'FM999999999990.00')",
+        kind: 'money',
       },
       {
         de: 'MwSt (EUR)',
         en: 'VAT (EUR)',
         sql: "to_char(o.vat_cents / 100.0, 'FM999999999990.00')",
+        kind: 'money',
       },
       {
         de: 'Gesamt (EUR)',
         en: 'Total (EUR)',
         sql: "to_char(o.total_cents / 100.0, 'FM999999999990.00')",
+        kind: 'money',
       },
       {
         de: 'Fulfillment-Fehler',

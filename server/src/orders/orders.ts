@@ -1,3 +1,5 @@
+import { msg, wordMessage, type Message, type MessageKey } from '@kontor/contracts';
+import { formatter, sqlTimeZone } from '../domain/time-zone';
 import type { Db, SqlParam } from '../db';
 import type { Address, Client } from '../clients/clients';
 import { uniqueConstraints } from '../domain/database-errors';
@@ -70,6 +72,8 @@ export interface Order {
   currency: string;
   fulfillmentError: string | null;
   fulfillmentErrorAt: Date | null;
+  /** fulfillmentError's problems as messages (null: none, or stored before they were kept). */
+  fulfillmentProblems: Message[] | null;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -131,12 +135,43 @@ export interface OrderPackage {
   items: OrderPackageItem[];
 }
 
-/** One reason an order cannot be fulfilled (rule for the screens, English message). */
+/** The rules of the fulfillment checks (each has its text `fulfillment.<rule>`). */
+export const FULFILLMENT_RULES = [
+  'product',
+  'stock',
+  'address',
+  'shippingMethod',
+  'hazmat',
+] as const;
+
+/** One reason an order cannot be fulfilled: its rule, the message (stored), its English wording. */
 export interface FulfillmentProblem {
-  rule: 'product' | 'stock' | 'address' | 'shippingMethod' | 'hazmat';
+  rule: (typeof FULFILLMENT_RULES)[number];
+  /** In English (fulfillment_error, the search's text). */
   message: string;
+  text: Message;
   params?: Record<string, string | number>;
 }
+
+/** A problem of `rule` saying `text` (message: its English wording). */
+export function fulfillmentProblem(
+  rule: FulfillmentProblem['rule'],
+  text: Message,
+): FulfillmentProblem {
+  return { rule, message: wordMessage(text, formatter('en')), text };
+}
+
+/** The history of these orders' event kinds: each has its text `history.order.<kind>`. */
+export const ORDER_EVENT_KINDS = [
+  'created',
+  'updated',
+  'status',
+  'fulfillment_error',
+  'fulfillment_ok',
+  'shipment',
+] as const;
+
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /** The orders table's row as ORDER_COLUMNS reads it. */
 export type OrderRow = Omit<Order, 'shippingAddress' | 'billingAddress'> & Record<string, unknown>;
@@ -280,7 +315,7 @@ export async function recordOrderEvent(
   db: Db,
   actor: Actor | null,
   orderId: number,
-  kind: string,
+  kind: OrderEventKind,
   options: { from?: OrderStatus | null; to?: OrderStatus | null; detail?: unknown } = {},
 ): Promise<void> {
   await db.query(
@@ -429,7 +464,7 @@ async function assertNumberFree(
 async function nextNumber(db: Db, input: ValidOrder): Promise<string> {
   for (;;) {
     const [row] = await db.query<{ number: string }>(
-      `SELECT 'K-' || to_char(now() AT TIME ZONE 'Europe/Berlin', 'YYYY') || '-' ||
+      `SELECT 'K-' || to_char(now() AT TIME ZONE ${sqlTimeZone()}, 'YYYY') || '-' ||
               lpad(nextval('order_number_seq')::text, 6, '0') AS number`,
     );
     const [taken] = await db.query(
@@ -531,7 +566,7 @@ export async function insertOrder(
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO orders (${names.join(', ')}, order_date)
      VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')},
-             coalesce($${dateParam}::date, (now() AT TIME ZONE 'Europe/Berlin')::date))
+             coalesce($${dateParam}::date, (now() AT TIME ZONE ${sqlTimeZone()})::date))
      RETURNING id`,
     [...values, input.orderDate],
   );
@@ -566,7 +601,7 @@ async function lockOrder(tx: Db, id: number): Promise<Order> {
     `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1 FOR UPDATE`,
     [id],
   );
-  if (!row) throw notFound('Order not found.');
+  if (!row) throw notFound(msg('notFound.order'));
   return toOrder(row);
 }
 
@@ -616,21 +651,15 @@ export async function updateOrder(
     const current = await lockOrder(tx, id);
     if (current.version !== version) throw staleEdit();
     if (current.status === 'on_hold' && current.heldFromStatus === 'processing')
-      throw conflict(
-        `Order ${current.number} was held while processing (its stock is reserved): it can no longer be edited.`,
-        'status',
-      );
+      throw conflict(msg('orders.heldWhileProcessing', { number: current.number }), 'status');
     if (!isEditable(current))
       throw conflict(
-        `Order ${current.number} is ${current.status.replace('_', ' ')}: only pending or on-hold orders can be edited.`,
+        msg('orders.notEditable', { number: current.number, status: statusTerm(current.status) }),
         'status',
       );
     const items = await itemsOfOrders(tx, [id]);
     if (items.some((item) => item.shippedQuantity > 0))
-      throw conflict(
-        `Positions of order ${current.number} have been shipped: it can no longer be edited.`,
-        'status',
-      );
+      throw conflict(msg('orders.partlyShipped', { number: current.number }), 'status');
     const lines = await resolveReferences(tx, input);
     const number = input.number ?? current.number;
     await assertNumberFree(tx, input, number, id);
@@ -705,19 +734,29 @@ const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-const words = (status: OrderStatus) => status.replace('_', ' ');
+/** An order's status as a term of the catalogue (the lists' word for it). */
+const statusTerm = (status: OrderStatus) => ({ term: `status.order.${status}` });
 
 /** Why `order` may not go to `to`, or null when it may. */
-function refusal(order: Order, to: OrderStatus): string | null {
+function refusal(order: Order, to: OrderStatus): Message | null {
   const allowed =
     TRANSITIONS[order.status].includes(to) &&
     // A release returns to where the order was held from.
     (order.status !== 'on_hold' || to === 'cancelled' || to === order.heldFromStatus);
   if (allowed) return null;
-  if (order.status === to) return `Order ${order.number} is already ${words(to)}.`;
+  const number = order.number;
+  if (order.status === to) return msg('orders.alreadyInStatus', { number, status: statusTerm(to) });
   if (order.status === 'on_hold' && to !== 'cancelled')
-    return `Order ${order.number} was held while ${words(order.heldFromStatus!)}: a release returns it there, not to ${words(to)}.`;
-  return `Order ${order.number} is ${words(order.status)} and cannot become ${words(to)}.`;
+    return msg('orders.releaseReturns', {
+      number,
+      from: statusTerm(order.heldFromStatus!),
+      to: statusTerm(to),
+    });
+  return msg('orders.transitionRefused', {
+    number,
+    from: statusTerm(order.status),
+    to: statusTerm(to),
+  });
 }
 
 /** Applies an allowed transition to a locked order: status, held-from, history. */
@@ -731,7 +770,7 @@ async function applyTransition(
   const finished = to === 'cancelled' || to === 'complete';
   await tx.query(
     `UPDATE orders SET status = $2, held_from_status = $3, version = version + 1, updated_at = now()
-       ${finished ? ', fulfillment_error = NULL, fulfillment_error_at = NULL' : ''}
+       ${finished ? ', fulfillment_error = NULL, fulfillment_problems = NULL, fulfillment_error_at = NULL' : ''}
      WHERE id = $1`,
     [order.id, to, heldFrom],
   );
@@ -767,6 +806,13 @@ export const MAX_BULK = 1000;
 /** What a bulk action does to each order: a fixed target, or (release) where it was held from. */
 export type BulkAction = 'hold' | 'release' | 'cancel';
 
+/** What a bulk action does, as the refusal names it ("cannot be held"). */
+const BULK_DONE = {
+  hold: 'done.held',
+  release: 'done.released',
+  cancel: 'done.cancelled',
+} as const satisfies Record<BulkAction, MessageKey>;
+
 function targetOf(action: BulkAction, order: Order): OrderStatus {
   if (action === 'hold') return 'on_hold';
   if (action === 'cancel') return 'cancelled';
@@ -787,7 +833,7 @@ export async function bulkTransition(
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return [];
   if (unique.length > MAX_BULK)
-    throw invalidField('ids', 'max', `At most ${MAX_BULK} orders at once.`, { max: MAX_BULK });
+    throw invalidField('ids', 'max', msg('orders.bulkMax', { max: MAX_BULK }), { max: MAX_BULK });
   return db.transaction(async (tx) => {
     const rows = await tx.query<OrderRow>(
       `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = any($1::int[]) ORDER BY o.id FOR UPDATE`,
@@ -796,15 +842,22 @@ export async function bulkTransition(
     const orders = rows.map(toOrder);
     const found = new Set(orders.map((o) => o.id));
     const missing = unique.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound(`Order ${missing.join(', ')} not found.`);
-    const refusals = orders
-      .map((order) =>
-        order.status !== 'on_hold' && action === 'release'
-          ? `Order ${order.number} is not on hold.`
-          : refusal(order, targetOf(action, order)),
-      )
-      .filter((text): text is string => text !== null);
-    if (refusals.length > 0) throw conflict(`Nothing was changed. ${refusals.join(' ')}`, 'status');
+    if (missing.length > 0)
+      throw notFound(msg('notFound.orders', { count: missing.length, ids: missing.join(', ') }));
+    const refused = orders.filter((order) =>
+      action === 'release'
+        ? order.status !== 'on_hold' || refusal(order, targetOf(action, order)) !== null
+        : refusal(order, targetOf(action, order)) !== null,
+    );
+    if (refused.length > 0)
+      throw conflict(
+        msg('orders.bulkRefused', {
+          count: refused.length,
+          numbers: { list: refused.map((order) => order.number) },
+          done: { term: BULK_DONE[action] },
+        }),
+        'status',
+      );
     for (const order of orders) await applyTransition(tx, actor, order, targetOf(action, order));
     const saved = await ordersByIds(tx, unique);
     return unique.map((id) => saved.find((order) => order.id === id)!);
@@ -848,8 +901,10 @@ export function fulfillmentProblems(facts: FulfillmentFacts): FulfillmentProblem
   const problems: FulfillmentProblem[] = [];
   for (const item of items.filter((i) => !i.known))
     problems.push({
-      rule: 'product',
-      message: `Unknown product ${item.sku} (position ${item.position}).`,
+      ...fulfillmentProblem(
+        'product',
+        msg('fulfillment.product', { sku: item.sku, position: item.position }),
+      ),
       params: { sku: item.sku, position: item.position },
     });
 
@@ -862,39 +917,42 @@ export function fulfillmentProblems(facts: FulfillmentFacts): FulfillmentProblem
   if (!facts.reserved)
     for (const [productId, need] of needed) {
       const have = facts.available.get(productId) ?? 0;
-      if (have < need.open)
-        problems.push({
-          rule: 'stock',
-          message: `Not enough stock of ${need.sku}: ${need.open} needed, ${have} available.`,
-          params: { sku: need.sku, needed: need.open, available: have },
-        });
+      if (have < need.open) {
+        const params = { sku: need.sku, needed: need.open, available: have };
+        problems.push({ ...fulfillmentProblem('stock', msg('fulfillment.stock', params)), params });
+      }
     }
 
   const address = facts.shippingAddress;
   const missing = [
     address.lastName === '' && address.company === '' ? 'name' : null,
     address.street === '' ? 'street' : null,
-    address.houseNumber === '' ? 'house number' : null,
+    address.houseNumber === '' ? 'houseNumber' : null,
     address.postcode === '' ? 'postcode' : null,
     address.city === '' ? 'city' : null,
     address.countryCode === '' ? 'country' : null,
   ].filter((part): part is string => part !== null);
-  if (missing.length > 0)
+  if (missing.length > 0) {
+    const text = msg('fulfillment.address', {
+      missing: { list: missing.map((part) => ({ term: `fulfillment.part.${part}` })) },
+    });
     problems.push({
-      rule: 'address',
-      message: `The shipping address is incomplete: ${missing.join(', ')} missing.`,
+      ...fulfillmentProblem('address', text),
       params: { missing: missing.join(', ') },
     });
+  }
 
   if (facts.shippingMethodId === null) {
-    problems.push({ rule: 'shippingMethod', message: 'The order has no shipping method.' });
+    problems.push(fulfillmentProblem('shippingMethod', msg('fulfillment.shippingMethod')));
   } else {
     const { method } = facts;
     const hazmat = items.filter((i) => i.known && i.hazmat).map((i) => i.sku);
     if (method && !method.hazmatAllowed && hazmat.length > 0)
       problems.push({
-        rule: 'hazmat',
-        message: `The shipping method ${method.name} may not carry hazardous goods (${hazmat.join(', ')}).`,
+        ...fulfillmentProblem(
+          'hazmat',
+          msg('fulfillment.hazmat', { method: method.name, skus: { list: hazmat } }),
+        ),
         params: { method: method.name, skus: hazmat.join(', ') },
       });
   }
@@ -910,7 +968,7 @@ export function fulfillmentProblems(facts: FulfillmentFacts): FulfillmentProblem
  */
 export async function checkFulfillment(db: Db, orderId: number): Promise<FulfillmentProblem[]> {
   const order = await findOrder(db, orderId);
-  if (!order) throw notFound('Order not found.');
+  if (!order) throw notFound(msg('notFound.order'));
   const items = await db.query<FulfillmentItem>(
     `SELECT i.position, i.sku, i.product_id AS "productId",
             (p.id IS NOT NULL AND p.deleted_at IS NULL) AS known,
@@ -953,10 +1011,10 @@ export async function checkFulfillment(db: Db, orderId: number): Promise<Fulfill
 
 /**
  * Records why an order cannot be fulfilled (or, with no problems, that it can): sets
- * fulfillment_error (the problems' messages) and writes `fulfillment_error` (detail
- * `{reason, problems}`) to the history when the reason changed; no problems clear an error
- * with `fulfillment_ok`. Not a user's edit: the version stays. For issue 15 too (an order
- * whose stock cannot be reserved: `[{ rule: 'stock', message }]`).
+ * fulfillment_problems (the problems' messages) and fulfillment_error (their English
+ * wording, searched) and writes `fulfillment_error` (detail `{reason, problems}`) to the
+ * history when the reason changed; no problems clear an error with `fulfillment_ok`. Not a
+ * user's edit: the version stays. For issue 15 too (an order whose stock cannot be reserved).
  */
 export async function recordFulfillment(
   db: Db,
@@ -965,17 +1023,23 @@ export async function recordFulfillment(
   problems: readonly FulfillmentProblem[],
 ): Promise<void> {
   const text = problems.length > 0 ? problems.map((p) => p.message).join(' ') : null;
-  const [before] = await db.query<{ error: string | null }>(
-    'SELECT fulfillment_error AS error FROM orders WHERE id = $1',
+  const [before] = await db.query<{ error: string | null; problems: Message[] | null }>(
+    'SELECT fulfillment_error AS error, fulfillment_problems AS problems FROM orders WHERE id = $1',
     [orderId],
   );
-  if ((before?.error ?? null) === text) return;
+  const messages = problems.length > 0 ? problems.map((p) => p.text) : null;
+  if (
+    (before?.error ?? null) === text &&
+    JSON.stringify(before?.problems ?? null) === JSON.stringify(messages)
+  )
+    return;
   await db.query(
-    `UPDATE orders SET fulfillment_error = $2::text,
+    `UPDATE orders SET fulfillment_error = $2::text, fulfillment_problems = $3::jsonb,
        fulfillment_error_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END
      WHERE id = $1`,
-    [orderId, text],
+    [orderId, text, messages === null ? null : JSON.stringify(messages)],
   );
+  if ((before?.error ?? null) === text) return;
   await recordOrderEvent(
     db,
     actor,
@@ -1005,7 +1069,7 @@ export async function retryOrder(db: Db, actor: Actor | null, orderId: number): 
     const order = await lockOrder(tx, orderId);
     if (order.status === 'complete' || order.status === 'cancelled')
       throw conflict(
-        `Order ${order.number} is ${order.status}: there is nothing to fulfil.`,
+        msg('orders.nothingToFulfil', { number: order.number, status: statusTerm(order.status) }),
         'status',
       );
     await applyFulfillmentChecks(tx, actor, orderId);

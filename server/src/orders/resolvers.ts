@@ -8,6 +8,7 @@ import { publishRecords } from '../graphql/record-changes';
 import { askedOf } from '../lists/projection';
 import { stockLoaders } from '../stock/loaders';
 import { orderLoaders } from './loaders';
+import { eventMessages, fulfillmentMessages } from './messages';
 import {
   bulkTransition,
   createOrder,
@@ -129,6 +130,7 @@ export const orderResolvers: Resolvers = {
     packages: async (order, _, context) => orderLoaders(context).packages.load(order.id),
     fulfillmentErrorAt: (order) =>
       order.fulfillmentErrorAt ? iso(order.fulfillmentErrorAt) : null,
+    fulfillmentProblems: (order) => fulfillmentMessages(order),
     editable: (order: Order) => isEditable(order),
     createdAt: (order) => iso(order.createdAt),
     updatedAt: (order) => iso(order.updatedAt),
@@ -149,6 +151,7 @@ export const orderResolvers: Resolvers = {
     toStatus: (event) => (event.toStatus ? toApi(event.toStatus) : null),
     detail: (event) =>
       event.detail === null || event.detail === undefined ? null : JSON.stringify(event.detail),
+    messages: (event) => eventMessages(event),
   },
   OrderPackage: {
     shippedAt: (pkg) => iso(pkg.shippedAt),

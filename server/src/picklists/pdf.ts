@@ -1,12 +1,21 @@
+import type { Language } from '@kontor/contracts';
 import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
+import { formatter } from '../domain/time-zone';
 import { code128Modules } from '../warehouses/labels';
 
 // The picklist to carry (A4): its lines in walking order, each with the place's path and
 // barcode and the product's sku, name and EAN (Code 128 bars, so a scanner reads them off the
-// paper too), the quantity and the orders it serves.
+// paper too), the quantity and the orders it serves. In the language asked for (German by
+// default), every value through the formatter (docs/design.md "Words, numbers and dates").
 
 const MM = 72 / 25.4;
+
+/** The document's words in each language. */
+const TEXTS = {
+  de: { title: 'Pickliste', lines: 'Positionen', lot: 'Charge', bestBefore: 'MHD' },
+  en: { title: 'Picklist', lines: 'lines', lot: 'Lot', bestBefore: 'Best before' },
+} as const;
 
 interface PicklistDoc {
   number: string;
@@ -21,7 +30,7 @@ interface PicklistDoc {
     lot: string;
     bestBefore: string | null;
     quantity: number;
-    orders: string;
+    orders: { number: string; quantity: number }[] | null;
   }[];
 }
 
@@ -44,17 +53,18 @@ function bars(
   doc.fill('black');
 }
 
-/** The picklist's PDF, or undefined when none has this id. */
+/** The picklist's PDF in `lang`, or undefined when none has this id. */
 export async function picklistPdf(
   db: Db,
   id: number,
+  lang: Language = 'de',
 ): Promise<{ data: Buffer; fileName: string } | undefined> {
   const [data] = await db.query<PicklistDoc>(
     `SELECT pl.number, pl.status, pl.created_at AS "createdAt",
             coalesce((SELECT json_agg(json_build_object('path', p.path, 'barcode', p.barcode,
                        'sku', pr.sku, 'name', pr.name, 'ean', pr.ean, 'lot', l.lot,
                        'bestBefore', l.best_before::text, 'quantity', l.quantity,
-                       'orders', (SELECT string_agg(o.number || ' (' || li.quantity || ')', ', ' ORDER BY o.number)
+                       'orders', (SELECT json_agg(json_build_object('number', o.number, 'quantity', li.quantity) ORDER BY o.number)
                                     FROM picklist_line_items li JOIN order_items i ON i.id = li.order_item_id
                                     JOIN orders o ON o.id = i.order_id WHERE li.picklist_line_id = l.id))
                        ORDER BY p.path_sort, lower(pr.sku), l.id)
@@ -64,23 +74,21 @@ export async function picklistPdf(
     [id],
   );
   if (!data) return undefined;
+  const t = TEXTS[lang];
+  const f = formatter(lang);
   const margin = 14 * MM;
   const { doc, done } = await newPdf({
     size: 'A4',
     margin,
-    info: { Title: `Pickliste / Picklist ${data.number}`, Creator: 'Kontor' },
+    info: { Title: `${t.title} ${data.number}`, Creator: 'Kontor' },
   });
   const width = doc.page.width - 2 * margin;
+  doc.font('Helvetica-Bold').fontSize(16).text(`${t.title} ${data.number}`, margin, margin);
+  const time = f.dateTime(data.createdAt);
   doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text(`Pickliste / Picklist ${data.number}`, margin, margin);
-  const time = new Intl.DateTimeFormat('de-DE', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  }).format(new Date(data.createdAt));
-  doc.font('Helvetica').fontSize(9).text(`${time} · ${data.lines.length} Positionen / lines`);
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`${time} · ${f.number(data.lines.length)} ${t.lines}`);
   doc.moveDown(1);
   const rowHeight = 24 * MM;
   for (const line of data.lines) {
@@ -99,15 +107,15 @@ export async function picklistPdf(
     doc
       .font('Helvetica-Bold')
       .fontSize(10)
-      .text(`${line.quantity} × ${line.sku}`, x, y, { width: 0.58 * width });
+      .text(`${f.number(line.quantity)} × ${line.sku}`, x, y, { width: 0.58 * width });
     doc
       .font('Helvetica')
       .fontSize(8)
       .text(
         [
           line.name,
-          line.lot ? `Charge / Lot ${line.lot}` : '',
-          line.bestBefore ? `MHD / BB ${line.bestBefore}` : '',
+          line.lot ? `${t.lot} ${line.lot}` : '',
+          line.bestBefore ? `${t.bestBefore} ${f.date(line.bestBefore)}` : '',
         ]
           .filter(Boolean)
           .join(' · '),
@@ -124,9 +132,14 @@ export async function picklistPdf(
     doc
       .font('Helvetica')
       .fontSize(7)
-      .text(line.orders ?? '', x + 0.3 * width, y + 14 + 8 * MM, {
-        width: 0.28 * width,
-      });
+      .text(
+        (line.orders ?? []).map((o) => `${o.number} (${f.number(o.quantity)})`).join(', '),
+        x + 0.3 * width,
+        y + 14 + 8 * MM,
+        {
+          width: 0.28 * width,
+        },
+      );
     doc
       .moveTo(margin, y + rowHeight - 3)
       .lineTo(margin + width, y + rowHeight - 3)

@@ -1,3 +1,4 @@
+import { msg, type Message } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
@@ -6,6 +7,7 @@ import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/
 import type { Actor } from '../stock/stock';
 import { stocktakingLockOf } from '../stock/locks';
 import { scanNamesPlace } from '../warehouses/warehouses';
+import { fulfillmentProblem, type FulfillmentProblem } from '../orders/orders';
 import {
   lockStockRows,
   releasePicklistReservations,
@@ -171,17 +173,41 @@ export interface ValidPicklistInput {
   shippingMethodId: number | null;
   maxOrders: number | null;
   singleItemOnly: boolean;
+  /** Only these orders (chosen in the orders list), null: any pending order. */
+  orderIds: number[] | null;
 }
 
 /** An order a new picklist could not reserve, and why. */
 export interface PicklistOrderError {
   orderId: number;
+  /** In English. */
   reason: string;
+  /** The reasons as messages (fulfillment.reserve …), worded by the screen. */
+  problems: Message[];
 }
+
+/**
+ * Why a new picklist left an order out without trying to reserve it: `fulfillment` (it has a
+ * fulfillment error: fixed and retried on /order/error first), `status` (a chosen order that
+ * is not pending), `filter` (a chosen order the input's client, method or single-item filter
+ * excludes), `taken` (a chosen order another picklist is taking right now).
+ */
+export type PicklistSkipRule = 'fulfillment' | 'status' | 'filter' | 'taken';
+
+export interface PicklistSkippedOrder {
+  orderId: number;
+  rule: PicklistSkipRule;
+}
+
+/** The most skipped orders a result names (skippedTotal counts them all). */
+export const MAX_SKIPPED_LISTED = 50;
 
 export interface PicklistResult {
   picklist: Picklist | null;
   errors: PicklistOrderError[];
+  /** The orders left out (oldest first, at most MAX_SKIPPED_LISTED). */
+  skipped: PicklistSkippedOrder[];
+  skippedTotal: number;
 }
 
 interface CandidateItem {
@@ -205,9 +231,10 @@ interface CandidateStock {
 }
 
 /**
- * Creates a picklist from the pending orders matching the input (oldest order date first; orders
- * with a fulfillment error are left to /order/error; orders another picklist is taking right
- * now are skipped). Each order is reserved fully or not at all: its positions from the stock
+ * Creates a picklist from the pending orders matching the input (oldest order date first; only
+ * the chosen ones when `orderIds` is given; orders with a fulfillment error are left to
+ * /order/error, orders another picklist is taking right now are skipped: both are named in
+ * `skipped` with their rule, so the screen can say why an order was not taken). Each order is reserved fully or not at all: its positions from the stock
  * rows with something available, first expiry first out (earliest best-before, then rows
  * without; then the oldest booking; then the walking order: docs/domain.md "Which stock goes first"), never from a place a running stocktaking locks. A
  * reserved order becomes processing; one that cannot be reserved stays pending with its
@@ -234,21 +261,50 @@ export async function createPicklist(
           'The selected shipping method is invalid.',
         );
     }
-    const limit = input.maxOrders ?? MAX_PICKLIST_ORDERS;
-    // The orders, locked; SKIP LOCKED: two picklists made at once take different orders.
-    const orders = await tx.query<{ id: number; number: string }>(
-      `SELECT o.id, o.number FROM orders o
-        WHERE o.status = 'pending' AND o.fulfillment_error IS NULL
-          AND ($1::int IS NULL OR o.client_id = $1::int)
+    // Chosen orders are all taken (at most MAX_PICKLIST_ORDERS are chosen): no limit of its own.
+    const limit =
+      input.orderIds === null ? (input.maxOrders ?? MAX_PICKLIST_ORDERS) : MAX_PICKLIST_ORDERS;
+    const matches = `($1::int IS NULL OR o.client_id = $1::int)
           AND ($2::int IS NULL OR o.shipping_method_id = $2::int)
           AND (NOT $3::boolean OR (
                 SELECT count(*) = 1 AND sum(i.ordered_quantity) = 1
-                  FROM order_items i WHERE i.order_id = o.id))
+                  FROM order_items i WHERE i.order_id = o.id))`;
+    const filters = [input.clientId, input.shippingMethodId, input.singleItemOnly];
+    if (input.orderIds !== null) {
+      const [found] = await tx.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM orders WHERE id = any($1::int[])',
+        [input.orderIds],
+      );
+      if (found!.count < input.orderIds.length)
+        throw invalidField('orderIds', 'exists', 'A chosen order does not exist.');
+    }
+    // The orders, locked; SKIP LOCKED: two picklists made at once take different orders.
+    const orders = await tx.query<{ id: number; number: string }>(
+      `SELECT o.id, o.number FROM orders o
+        WHERE o.status = 'pending' AND o.fulfillment_error IS NULL AND ${matches}
+          AND ($5::int[] IS NULL OR o.id = any($5::int[]))
         ORDER BY o.order_date, o.id LIMIT $4
         FOR UPDATE OF o SKIP LOCKED`,
-      [input.clientId, input.shippingMethodId, input.singleItemOnly, limit],
+      [...filters, limit, input.orderIds],
     );
-    if (orders.length === 0) return { picklist: null, errors: [] };
+    // What was left out and why: the chosen orders not taken, else the pending orders with a
+    // fulfillment error that the filters match (read without locks: a report, not a claim).
+    const leftOut = await tx.query<{ id: number; rule: PicklistSkipRule; total: number }>(
+      `SELECT o.id, count(*) OVER ()::int AS total,
+              CASE WHEN o.status <> 'pending' THEN 'status'
+                   WHEN o.fulfillment_error IS NOT NULL THEN 'fulfillment'
+                   WHEN NOT (${matches}) THEN 'filter'
+                   ELSE 'taken' END AS rule
+         FROM orders o
+        WHERE CASE WHEN $5::int[] IS NULL
+                   THEN o.status = 'pending' AND o.fulfillment_error IS NOT NULL AND ${matches}
+                   ELSE o.id = any($5::int[]) AND o.id <> all($4::int[]) END
+        ORDER BY o.order_date, o.id LIMIT ${MAX_SKIPPED_LISTED}`,
+      [...filters, orders.map((o) => o.id), input.orderIds],
+    );
+    const skipped = leftOut.map((row) => ({ orderId: row.id, rule: row.rule }));
+    const skippedTotal = leftOut[0]?.total ?? 0;
+    if (orders.length === 0) return { picklist: null, errors: [], skipped, skippedTotal };
     const orderIds = orders.map((o) => o.id);
 
     const items = await tx.query<CandidateItem>(
@@ -323,11 +379,16 @@ export async function createPicklist(
     }
     for (const order of orders) {
       const taken: NewReservation[] = [];
-      const problems: string[] = [];
+      const problems: FulfillmentProblem[] = [];
       for (const item of itemsByOrder.get(order.id) ?? []) {
         if (item.open <= 0) continue;
         if (item.productId === null) {
-          problems.push(`Unknown product ${item.sku} (position ${item.position}).`);
+          problems.push(
+            fulfillmentProblem(
+              'product',
+              msg('fulfillment.product', { sku: item.sku, position: item.position }),
+            ),
+          );
           continue;
         }
         let need = item.open;
@@ -340,18 +401,25 @@ export async function createPicklist(
           need -= take;
           if (need === 0) break;
         }
-        if (need > 0)
+        if (need > 0) {
+          const params = { sku: item.sku, needed: item.open, available: item.open - need };
+          const locks = stock.some((row) => row.productId === item.productId && locked.has(row.id));
           problems.push(
-            `Not enough stock of ${item.sku} to reserve: ${item.open} needed, ${item.open - need} available` +
-              (stock.some((row) => row.productId === item.productId && locked.has(row.id))
-                ? ' (places in a running stocktaking are locked).'
-                : '.'),
+            fulfillmentProblem(
+              'stock',
+              locks ? msg('fulfillment.reserveLocked', params) : msg('fulfillment.reserve', params),
+            ),
           );
+        }
       }
       if (problems.length > 0) {
         // Give back what this order took.
         for (const t of taken) left.set(t.stockId, left.get(t.stockId)! + t.quantity);
-        errors.push({ orderId: order.id, reason: problems.join(' ') });
+        errors.push({
+          orderId: order.id,
+          reason: problems.map((p) => p.message).join(' '),
+          problems: problems.map((p) => p.text),
+        });
       } else {
         reservations.push(...taken);
         reserved.push(order.id);
@@ -360,24 +428,27 @@ export async function createPicklist(
 
     if (errors.length > 0) {
       await tx.query(
-        `WITH v AS (SELECT * FROM unnest($1::int[], $2::text[]) AS v(id, reason)),
+        `WITH v AS (SELECT * FROM unnest($1::int[], $2::text[], $5::jsonb[]) AS v(id, reason, problems)),
          marked AS (
-           UPDATE orders o SET fulfillment_error = v.reason, fulfillment_error_at = now()
+           UPDATE orders o SET fulfillment_error = v.reason, fulfillment_problems = v.problems,
+                  fulfillment_error_at = now()
              FROM v WHERE o.id = v.id RETURNING o.id)
          INSERT INTO order_events (order_id, user_id, acting_user_id, kind, detail)
          SELECT v.id, $3, $4, 'fulfillment_error',
                 jsonb_build_object('reason', v.reason, 'problems',
-                  jsonb_build_array(jsonb_build_object('rule', 'stock', 'message', v.reason)))
+                  (SELECT jsonb_agg(jsonb_build_object('rule', 'stock', 'text', p))
+                     FROM jsonb_array_elements(v.problems) AS p))
            FROM v JOIN marked m ON m.id = v.id`,
         [
           errors.map((e) => e.orderId),
           errors.map((e) => e.reason),
           actor.userId,
           actor.actingUserId !== actor.userId ? actor.actingUserId : null,
+          errors.map((e) => JSON.stringify(e.problems)),
         ],
       );
     }
-    if (reserved.length === 0) return { picklist: null, errors };
+    if (reserved.length === 0) return { picklist: null, errors, skipped, skippedTotal };
 
     const [made] = await tx.query<{ id: number; number: string }>(
       `INSERT INTO picklists (client_id, shipping_method_id, max_orders, single_item_only, created_by)
@@ -428,7 +499,7 @@ export async function createPicklist(
         made!.number,
       ],
     );
-    return { picklist: (await findPicklist(tx, picklistId))!, errors };
+    return { picklist: (await findPicklist(tx, picklistId))!, errors, skipped, skippedTotal };
   });
 }
 
@@ -438,7 +509,7 @@ async function lockPicklist(tx: Db, id: number): Promise<Picklist> {
     'SELECT id FROM picklists WHERE id = $1 FOR UPDATE',
     [id],
   );
-  if (!row) throw notFound('Picklist not found.');
+  if (!row) throw notFound(msg('notFound.picklist'));
   return (await findPicklist(tx, id))!;
 }
 
@@ -462,11 +533,14 @@ export async function pickLine(db: Db, actor: Actor, input: ValidPick): Promise<
       'SELECT picklist_id AS "picklistId" FROM picklist_lines WHERE id = $1',
       [input.lineId],
     );
-    if (!owner) throw notFound('Picklist line not found.');
+    if (!owner) throw notFound(msg('notFound.picklistLine'));
     const picklist = await lockPicklist(tx, owner.picklistId);
     if (picklist.status !== 'open' && picklist.status !== 'in_progress')
       throw conflict(
-        `Picklist ${picklist.number} is ${picklist.status.replace('_', ' ')}: nothing can be picked.`,
+        msg('picklists.notPickable', {
+          number: picklist.number,
+          status: { term: `status.picklist.${picklist.status}` },
+        }),
         'status',
       );
     const [line] = await tx.query<{
@@ -486,18 +560,17 @@ export async function pickLine(db: Db, actor: Actor, input: ValidPick): Promise<
     );
     const row = line!;
     if (!scanNamesPlace(input.placeBarcode, row))
-      throw invalidField(
-        'placeBarcode',
-        'place',
-        `Wrong place: this line is picked from ${row.path}.`,
-        { path: row.path },
-      );
+      throw invalidField('placeBarcode', 'place', msg('picklists.wrongPlace', { path: row.path }), {
+        path: row.path,
+      });
     const code = input.ean.toLowerCase();
     if (row.ean !== '' ? code !== row.ean.toLowerCase() : code !== row.sku.toLowerCase())
       throw invalidField(
         'ean',
         'product',
-        `Wrong product: this line is ${row.sku}${row.ean ? ` (EAN ${row.ean})` : ''}.`,
+        msg('picklists.wrongProduct', {
+          product: row.ean ? `${row.sku} (EAN ${row.ean})` : row.sku,
+        }),
         { sku: row.sku },
       );
     const open = row.quantity - row.picked;
@@ -505,9 +578,7 @@ export async function pickLine(db: Db, actor: Actor, input: ValidPick): Promise<
       throw invalidField(
         'quantity',
         'max',
-        open === 0
-          ? 'This line has been picked completely.'
-          : `At most ${open} are left to pick on this line.`,
+        open === 0 ? msg('picklists.lineComplete') : msg('picklists.atMost', { open }),
         { open },
       );
     await tx.query(
@@ -543,7 +614,10 @@ export async function cancelPicklist(
     if (picklist.version !== version) throw staleEdit();
     if (picklist.status !== 'open' && picklist.status !== 'in_progress')
       throw conflict(
-        `Picklist ${picklist.number} is ${picklist.status.replace('_', ' ')}: it can no longer be cancelled.`,
+        msg('picklists.notCancellable', {
+          number: picklist.number,
+          status: { term: `status.picklist.${picklist.status}` },
+        }),
         'status',
       );
     // Orders first (lock order: orders, then stock rows), in id order.

@@ -1,8 +1,10 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
 import { requirePermission } from '../auth/guards';
 import { notFound } from '../domain/errors';
+import { languageOf } from '../domain/time-zone';
 import { field } from '../domain/validation';
 import { publishedOnOwnChannels } from '../graphql/record-changes';
 import { picklistPdf } from './pdf';
@@ -25,9 +27,10 @@ async function picklistsPlugin(app: FastifyInstance): Promise<void> {
     { preHandler: requirePermission('picklist:view') },
     async (request, reply) => {
       const id = field.id('picklist').safeParse(request.params.id);
-      if (!id.success) throw notFound('Picklist not found.');
-      const pdf = await picklistPdf(app.db, id.data);
-      if (!pdf) throw notFound('Picklist not found.');
+      if (!id.success) throw notFound(msg('notFound.picklist'));
+      const lang = languageOf((request.query as { lang?: unknown } | undefined)?.lang);
+      const pdf = await picklistPdf(app.db, id.data, lang);
+      if (!pdf) throw notFound(msg('notFound.picklist'));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${pdf.fileName}"`)

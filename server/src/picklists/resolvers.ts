@@ -1,8 +1,13 @@
 import { clientLoaders } from '../clients/loaders';
 import { parse } from '../domain/validation';
 import { actorOf, present } from '../graphql/context';
-import type { PicklistStatus as GraphqlPicklistStatus, Resolvers } from '../graphql/generated';
+import type {
+  PicklistSkipRule as GraphqlPicklistSkipRule,
+  PicklistStatus as GraphqlPicklistStatus,
+  Resolvers,
+} from '../graphql/generated';
 import { rowId } from '../graphql/ids';
+import { messageOut } from '../graphql/message';
 import { publishRecords } from '../graphql/record-changes';
 import { orderLoaders } from '../orders/loaders';
 import { stockLoaders } from '../stock/loaders';
@@ -77,9 +82,15 @@ export const picklistResolvers: Resolvers = {
   PicklistResult: {
     errors: (result) => result.errors,
   },
+  PicklistSkippedOrder: {
+    rule: (skipped) => skipped.rule.toUpperCase() as GraphqlPicklistSkipRule,
+    order: async (skipped, _, context) =>
+      present(await picklistLoaders(context).order.load(skipped.orderId), 'order'),
+  },
   PicklistOrderError: {
     order: async (error, _, context) =>
       present(await picklistLoaders(context).order.load(error.orderId), 'order'),
+    problems: (error) => error.problems.map(messageOut),
   },
   Picklist: {
     status: (picklist) => toApi(picklist.status),

@@ -30,6 +30,12 @@ export const picklistInput = z.object({
     .boolean({ error: 'The single item only field must be true or false.' })
     .nullish()
     .transform((value) => value ?? false),
+  orderIds: z
+    .array(field.id('order'), { error: 'The order ids field must be a list.' })
+    .min(1, 'Choose at least one order.')
+    .max(MAX_PICKLIST_ORDERS, `At most ${MAX_PICKLIST_ORDERS} orders at once.`)
+    .nullish()
+    .transform((value) => (value ? [...new Set(value)] : null)),
 });
 
 /** A pick: the scanned place barcode and EAN, and how many. */

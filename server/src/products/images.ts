@@ -1,3 +1,4 @@
+import { msg, type Message } from '@kontor/contracts';
 import DataLoader from 'dataloader';
 import type { Db } from '../db';
 import { invalidField, notFound } from '../domain/errors';
@@ -52,7 +53,7 @@ export async function deleteProductImage(db: Db, imageId: number): Promise<numbe
       RETURNING i.product_id AS "productId"`,
     [imageId],
   );
-  if (!row) throw notFound('Image not found.');
+  if (!row) throw notFound(msg('notFound.image'));
   return row.productId;
 }
 
@@ -82,7 +83,8 @@ export function imageTypeOf(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/
 }
 
 /** A refused image file: 422 on the field `file`. */
-const badImage = (rule: string, message: string) => invalidField('file', rule, message);
+const badImage = (rule: string, message: Message, params?: Record<string, number>) =>
+  invalidField('file', rule, message, params);
 
 /**
  * Adds an image to a product: checks the type by content (JPEG, PNG or WebP), decodes it to
@@ -97,9 +99,9 @@ export async function addProductImage(
   const [exists] = await db.query('SELECT 1 FROM products WHERE id = $1 AND deleted_at IS NULL', [
     productId,
   ]);
-  if (!exists) throw notFound('Product not found.');
+  if (!exists) throw notFound(msg('notFound.product'));
   const contentType = imageTypeOf(bytes);
-  if (!contentType) throw badImage('mimes', 'The file must be a JPEG, PNG or WebP image.');
+  if (!contentType) throw badImage('mimes', msg('products.imageType'));
   let width: number;
   let height: number;
   let thumbnail: Buffer;
@@ -122,9 +124,9 @@ export async function addProductImage(
     if (/pixel limit/i.test(message))
       throw badImage(
         'dimensions',
-        `The image must not have more than ${IMAGE_MAX_PIXELS / 1_000_000} million pixels.`,
+        msg('products.imagePixels', { millions: IMAGE_MAX_PIXELS / 1_000_000 }),
       );
-    throw badImage('image', 'The file is not a readable image.');
+    throw badImage('image', msg('products.imageUnreadable'));
   }
   // The name as a header and a label shows it: without control characters, at most 255.
   const printable = [...name].filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f').join('');
@@ -134,14 +136,16 @@ export async function addProductImage(
       'SELECT 1 FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
       [productId],
     );
-    if (!product) throw notFound('Product not found.');
+    if (!product) throw notFound(msg('notFound.product'));
     const [count] = await tx.query<{ n: number; next: number }>(
       `SELECT count(*)::int AS n, coalesce(max(position) + 1, 0)::int AS next
          FROM product_images WHERE product_id = $1`,
       [productId],
     );
     if (count!.n >= IMAGES_PER_PRODUCT)
-      throw badImage('max', `A product may have at most ${IMAGES_PER_PRODUCT} images.`);
+      throw badImage('max', msg('products.imageCount', { max: IMAGES_PER_PRODUCT }), {
+        max: IMAGES_PER_PRODUCT,
+      });
     const [row] = await tx.query<ProductImage>(
       `INSERT INTO product_images (product_id, position, name, content_type, width, height, data, thumbnail)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDecimal } from '@kontor/contracts';
+import { DEFAULT_VAT_RATE, parseDecimal, productPrices, msg } from '@kontor/contracts';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database, Db, SqlParam } from '../db';
 import { InvalidInput, type FieldProblems } from '../domain/errors';
@@ -7,7 +7,7 @@ import { field as fieldRules } from '../domain/validation';
 import { enqueue, type JobRecord } from '../jobs/jobs';
 import {
   defineJobKind,
-  fileSummary,
+  importOutcome,
   JobRejected,
   type JobContext,
   type JobReport,
@@ -16,7 +16,7 @@ import { fileRows, uploadTypeOf } from '../imports/files';
 import { chosenMapping, type ImportField } from '../imports/mapping';
 import { ImportReport } from '../imports/report';
 import { importPreview, ownUpload, type ImportPreview } from '../imports/grouped';
-import { productList } from './list';
+import { HAZMAT_FLAG_SQL, productList } from './list';
 import countries from 'i18n-iso-countries';
 import {
   ADR_CLASSES,
@@ -49,6 +49,9 @@ export const PRODUCT_BATCH_ROWS = 1000;
 /** A product field (`sku`) or a hazmat field (`hazmat.unNumber`) a column may fill. */
 type ProductKey = Exclude<keyof ValidProduct, 'hazmat' | 'priceNetCents' | 'priceGrossCents'>;
 type FieldKey = ProductKey | 'priceNet' | 'priceGross' | `hazmat.${keyof ValidHazmat & string}`;
+/** The "Gefahrgut" column (ja/nein): whether the product has hazmat data at all. */
+const HAZMAT_FLAG = 'hazmat';
+type ColumnKey = FieldKey | typeof HAZMAT_FLAG;
 
 /** How a field is stored: its column and the array type its batch is sent as. */
 interface Target {
@@ -119,7 +122,8 @@ const HAZMAT_TARGETS: Target[] = (
 }));
 
 /** Extra headers that name a field (besides its key and the export's labels). */
-const ALIASES: Partial<Record<FieldKey, string[]>> = {
+const ALIASES: Partial<Record<ColumnKey, string[]>> = {
+  hazmat: ['Gefahrgut (ja/nein)', 'Hazmat', 'ADR', 'Dangerous goods', 'Gefahrstoff'],
   sku: ['Artikelnummer', 'Art.-Nr.', 'Item number'],
   ean: ['GTIN', 'Barcode'],
   name: ['Bezeichnung', 'Produktname', 'Product name'],
@@ -132,11 +136,17 @@ const ALIASES: Partial<Record<FieldKey, string[]>> = {
   'hazmat.hazmatClass': ['Klasse', 'Class', 'ADR-Klasse'],
 };
 
-/** Every field a file's column may fill, labelled as the product list's CSV export heads it. */
-export const PRODUCT_IMPORT_FIELDS: (ImportField<FieldKey> & { required: boolean })[] = [
-  ...PRODUCT_TARGETS,
-  ...HAZMAT_TARGETS,
-].map((target) => {
+/**
+ * Every field a file's column may fill, labelled as the product list's CSV export heads it:
+ * the product's, the "Gefahrgut" flag before the hazmat data, the hazmat data's.
+ */
+export const PRODUCT_IMPORT_FIELDS: (ImportField<ColumnKey> & { required: boolean })[] = (
+  [
+    ...PRODUCT_TARGETS,
+    { key: HAZMAT_FLAG, exportSql: HAZMAT_FLAG_SQL },
+    ...HAZMAT_TARGETS,
+  ] satisfies (Pick<Target, 'exportSql' | 'required'> & { key: ColumnKey })[]
+).map((target: Pick<Target, 'exportSql' | 'required'> & { key: ColumnKey }) => {
   const column = productList.csv?.columns.find((c) => c.sql === target.exportSql);
   return {
     key: target.key,
@@ -150,6 +160,9 @@ export const PRODUCT_IMPORT_FIELDS: (ImportField<FieldKey> & { required: boolean
 const TARGETS = new Map<string, Target>(
   [...PRODUCT_TARGETS, ...HAZMAT_TARGETS].map((target) => [target.key, target]),
 );
+
+/** The keys a column may be mapped to. */
+const COLUMN_KEYS = new Set<string>(PRODUCT_IMPORT_FIELDS.map((field) => field.key));
 
 /** How the user chose to treat bad rows. */
 export type ImportMode = 'ALL_OR_NOTHING' | 'GOOD_ROWS';
@@ -204,7 +217,7 @@ export async function importProducts(
   }
   const mapping = chosenMapping(
     args.mapping,
-    TARGETS,
+    COLUMN_KEYS,
     'warehouse:productImport.fieldTwice',
     problems,
   );
@@ -240,25 +253,40 @@ export async function importProducts(
 interface GoodRow {
   row: number;
   product: ValidProduct;
+  /** Which prices the row gave (an empty one is computed from the other). */
+  given: { net: boolean; gross: boolean };
 }
 
+/** The row's input of the "Gefahrgut" flag when it is no flag (the row is rejected). */
+export const BAD_HAZMAT_FLAG = Symbol('bad hazmat flag');
+
 /**
- * The product input of a data row, for a mapping: the mapped cells (hazmat: when any of its
- * cells is filled). The mapping is read once, not for every row.
+ * The product input of a data row, for a mapping: the mapped cells; hazmat data when the
+ * "Gefahrgut" column says ja (its cells, checked as the form's), none when it says nein, else
+ * when any hazmat cell is filled. A "Gefahrgut" cell that is no flag gives BAD_HAZMAT_FLAG. The
+ * mapping is read once, not for every row.
  */
-function inputReader(mapping: readonly (string | null)[]) {
+export function inputReader(mapping: readonly (string | null)[]) {
   const fields: [number, string][] = [];
   const hazmatFields: [number, string][] = [];
+  let flagColumn: number | undefined;
   mapping.forEach((key, index) => {
     if (!key) return;
-    if (key.startsWith('hazmat.')) hazmatFields.push([index, key.slice(7)]);
+    if (key === HAZMAT_FLAG) flagColumn = index;
+    else if (key.startsWith('hazmat.')) hazmatFields.push([index, key.slice(7)]);
     else fields.push([index, key]);
   });
-  return (cells: readonly string[]) => {
+  return (cells: readonly string[]): Record<string, unknown> | typeof BAD_HAZMAT_FLAG => {
     const product: Record<string, unknown> = {};
     for (const [index, key] of fields) product[key] = cells[index] ?? '';
+    const flag = flagColumn === undefined ? undefined : (cells[flagColumn] ?? '').trim();
+    const isHazmat =
+      flag === undefined || flag === ''
+        ? hazmatFields.some(([index]) => (cells[index] ?? '').trim() !== '')
+        : flagFromText(flag);
+    if (isHazmat === undefined) return BAD_HAZMAT_FLAG;
     let hazmat: Record<string, string> | null = null;
-    if (hazmatFields.some(([index]) => (cells[index] ?? '').trim() !== '')) {
+    if (isHazmat) {
       hazmat = {};
       for (const [index, key] of hazmatFields) hazmat[key] = cells[index] ?? '';
     }
@@ -312,10 +340,10 @@ function decimal(value: string | undefined, max: number, decimals: number) {
   return number;
 }
 
-/** euroCents: whole cents of an amount of EUR (0 for ''). */
+/** euroCents: whole cents of an amount of EUR (null for ''). */
 function cents(value: string | undefined) {
   const euro = decimal(value, 99_999_999.99, 2);
-  return euro === NOT_SURE ? NOT_SURE : Math.round((euro ?? 0) * 100);
+  return euro === NOT_SURE ? NOT_SURE : euro === null ? null : Math.round(euro * 100);
 }
 
 /** flag: true/false from a file's text (false when absent). */
@@ -408,8 +436,11 @@ export function quickProduct(input: Record<string, unknown>): ValidProduct | und
     if (!valid) return undefined;
   }
   const vat = parseDecimal(p.vatRate ?? '');
-  const vatRate = vat === null ? 19 : VAT_RATES.find((rate) => rate === vat);
+  const vatRate = vat === null ? DEFAULT_VAT_RATE : VAT_RATES.find((rate) => rate === vat);
   if (vatRate === undefined) return undefined;
+  const net = cents(p.priceNet);
+  const gross = cents(p.priceGross);
+  if (net === NOT_SURE || gross === NOT_SURE) return undefined;
   const hazmat = p.hazmat ? quickHazmat(p.hazmat) : null;
   const product = {
     sku,
@@ -426,8 +457,7 @@ export function quickProduct(input: Record<string, unknown>): ValidProduct | und
     lotTracked: flagOf(p.lotTracked),
     bestBefore: flagOf(p.bestBefore),
     hazmat,
-    priceNetCents: cents(p.priceNet),
-    priceGrossCents: cents(p.priceGross),
+    ...productPrices(net, gross, vatRate),
   };
   for (const value of Object.values(product))
     if (value === undefined || value === NOT_SURE) return undefined;
@@ -440,12 +470,17 @@ export function checkProduct(input: Record<string, unknown>) {
   return quick ? ({ success: true, data: quick } as const) : productInput.safeParse(input);
 }
 
-/** The value of a field in a validated product, as stored. */
-function valueOf(product: ValidProduct, target: Target): SqlParam {
+/**
+ * The value of a field in a validated row, as stored; with `asGiven`, a price the row left
+ * empty is null (the statement computes it with the product's stored VAT rate).
+ */
+function valueOf(row: GoodRow, target: Target, asGiven = false): SqlParam {
+  const product = row.product;
   if (target.key.startsWith('hazmat.'))
     return product.hazmat?.[target.key.slice(7) as keyof ValidHazmat] ?? null;
-  if (target.key === 'priceNet') return product.priceNetCents;
-  if (target.key === 'priceGross') return product.priceGrossCents;
+  if (target.key === 'priceNet') return asGiven && !row.given.net ? null : product.priceNetCents;
+  if (target.key === 'priceGross')
+    return asGiven && !row.given.gross ? null : product.priceGrossCents;
   return product[target.key as ProductKey];
 }
 
@@ -480,9 +515,10 @@ function unnestOf(
   rows: GoodRow[],
   params: SqlParam[],
   productIds?: number[],
+  asGiven = false,
 ): string {
   const arrays = targets.map((target) => {
-    params.push(arrayLiteral(rows.map((row) => valueOf(row.product, target))));
+    params.push(arrayLiteral(rows.map((row) => valueOf(row, target, asGiven))));
     return `$${params.length}::${target.sqlType}[]`;
   });
   const names = targets.map((t) => t.column);
@@ -509,10 +545,18 @@ interface PreparedBatch {
 
 /** The mapped fields of an import: the product's and the hazmat data's. */
 function targetsOf(mapping: readonly (string | null)[]) {
-  const mapped = mapping.filter((key): key is string => !!key).map((key) => TARGETS.get(key)!);
+  const keys = new Set(mapping.filter((key): key is string => !!key));
+  // A price is written with the other: one left empty is computed from it (docs/domain.md "VAT").
+  const prices = keys.has('priceNet') || keys.has('priceGross');
+  if (prices) keys.add('priceNet').add('priceGross');
+  const mapped = [...keys].flatMap((key) => TARGETS.get(key) ?? []);
   return {
     productTargets: mapped.filter((t) => !t.key.startsWith('hazmat.')),
     hazmatTargets: mapped.filter((t) => t.key.startsWith('hazmat.')),
+    /** Whether the hazmat data is written (or removed): hazmat columns or the "Gefahrgut" flag. */
+    writesHazmat: keys.has(HAZMAT_FLAG) || mapped.some((t) => t.key.startsWith('hazmat.')),
+    /** Prices of existing products computed with their stored VAT rate (no VAT column). */
+    storedVat: prices && !keys.has('vatRate'),
   };
 }
 
@@ -528,11 +572,30 @@ function prepareBatch(
   rows: GoodRow[],
   fresh: boolean,
 ): PreparedBatch {
-  const { productTargets } = targetsOf(mapping);
+  const { productTargets, storedVat } = targetsOf(mapping);
   const columns = productTargets.map((t) => t.column);
   const params: SqlParam[] = [clientId];
+  // Without a VAT column, a price a row left empty is computed with the product's stored VAT
+  // rate (a new product's: the default), half-up as productPrices does: the row's value is null.
+  // A fresh batch's products are all new: productPrices computed them with the default already.
+  const withStoredVat = storedVat && !fresh;
+  const rate = `(100 + COALESCE(e.vat_rate, ${DEFAULT_VAT_RATE}))`;
+  const selected = columns.map((c) =>
+    !withStoredVat
+      ? `i.${c}`
+      : c === 'price_net_cents'
+        ? `COALESCE(i.price_net_cents, round(i.price_gross_cents * 100.0 / ${rate})::bigint, 0)`
+        : c === 'price_gross_cents'
+          ? `COALESCE(i.price_gross_cents, round(i.price_net_cents * ${rate} / 100.0)::bigint, 0)`
+          : `i.${c}`,
+  );
+  const stored = withStoredVat
+    ? ` LEFT JOIN LATERAL (SELECT vat_rate FROM products
+          WHERE client_id = $1 AND lower(sku) = lower(i.sku) AND deleted_at IS NULL LIMIT 1) e ON true`
+    : '';
   const insert = `INSERT INTO products (client_id, ${columns.join(', ')})
-     SELECT $1, ${columns.map((c) => `i.${c}`).join(', ')} FROM ${unnestOf(productTargets, rows, params)}`;
+     SELECT $1, ${selected.join(', ')}
+       FROM ${unnestOf(productTargets, rows, params, undefined, withStoredVat)}${stored}`;
   if (fresh)
     return { rows, params, sql: `${insert} RETURNING id, lower(sku) AS key, true AS inserted` };
   const sql = `${insert}
@@ -593,7 +656,7 @@ async function writeBatch(
   mapping: readonly (string | null)[],
   batch: PreparedBatch,
 ): Promise<{ created: number; updated: number }> {
-  const { hazmatTargets } = targetsOf(mapping);
+  const { hazmatTargets, writesHazmat } = targetsOf(mapping);
   const rows = batch.rows;
   const upserted = await db.query<{ id: number; key: string; inserted: boolean }>(
     batch.sql,
@@ -601,7 +664,7 @@ async function writeBatch(
   );
   const created = new Set(upserted.filter((r) => r.inserted).map((r) => Number(r.id)));
   const changed = new Set(upserted.filter((r) => !r.inserted).map((r) => Number(r.id)));
-  if (hazmatTargets.length > 0) {
+  if (writesHazmat) {
     // The batch's products by lower(sku): those the upsert wrote, then those it left unchanged.
     const idOf = new Map(upserted.map((r) => [r.key, Number(r.id)]));
     const unchanged = rows.map((row) => row.product.sku.toLowerCase()).filter((k) => !idOf.has(k));
@@ -733,7 +796,7 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
   const { uploadId, clientId, mapping, mode } = ctx.payload;
   const type = await uploadTypeOf(ctx.db, uploadId);
   const [client] = await ctx.db.query('SELECT 1 FROM clients WHERE id = $1', [clientId]);
-  if (!client) throw new JobRejected('The client of this import no longer exists.');
+  if (!client) throw new JobRejected(msg('job.error.clientGone'));
   // No counting pass first (it would read the file once more): while the rows are checked,
   // the bar shows how many so far; the writing has its total.
 
@@ -822,6 +885,13 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
     const index = mapping.indexOf(field);
     return index < 0 ? undefined : index;
   };
+  // The report names the SKU of a rejected row (the row being checked).
+  let current: { row: number; cells: readonly string[] } = { row: 0, cells: [] };
+  const skuColumn = columnOf('sku');
+  result.skuOf = (row) =>
+    row === current.row && skuColumn !== undefined
+      ? (current.cells[skuColumn] ?? '').trim()
+      : undefined;
   let done = 0;
   try {
     await ctx.progress({ done: 0, total: null, phase: 'reading' });
@@ -831,8 +901,21 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
         continue;
       }
       done += 1;
-      const parsed = checkProduct(inputOf(cells));
-      if (!parsed.success) {
+      result.read();
+      current = { row, cells };
+      const input = inputOf(cells);
+      const parsed = input === BAD_HAZMAT_FLAG ? undefined : checkProduct(input);
+      if (!parsed) {
+        const index = columnOf(HAZMAT_FLAG)!;
+        result.reject({
+          row,
+          field: HAZMAT_FLAG,
+          column: headers[index] ?? '',
+          value: cells[index] ?? '',
+          reason: 'The hazardous goods field must be yes or no.',
+          rule: 'boolean',
+        });
+      } else if (!parsed.success) {
         result.rejectIssues(row, parsed.error.issues, {
           fieldOf: (path) => path.map(String).join('.'),
           cell: (field) => {
@@ -859,7 +942,13 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
           });
         } else {
           seen.set(key, row);
-          good.push({ row, product: parsed.data });
+          const given = (key: string) =>
+            parseDecimal(String((input as Record<string, unknown>)[key] ?? '')) != null;
+          good.push({
+            row,
+            product: parsed.data,
+            given: { net: given('priceNet'), gross: given('priceGross') },
+          });
           if (good.length % PRODUCT_BATCH_ROWS === 0) {
             checkFresh();
             feed?.filled(fresh.length);
@@ -966,7 +1055,8 @@ async function runProductImport(ctx: JobContext<ImportPayload>): Promise<JobRepo
 export const productsImport = defineJobKind<ImportPayload>({
   name: 'products.import',
   payload: importPayload,
-  summary: fileSummary({ de: 'Produktimport', en: 'Product import' }),
+  title: (p) => msg('job.products.import', { file: p.fileName }),
+  outcome: importOutcome,
   maxAttempts: 3,
   link: (jobId) => `/import/product?job=${jobId}`,
   handler: runProductImport,

@@ -75,6 +75,9 @@ export const PRODUCT_COLUMNS = columnsSql(PRODUCT_FIELDS);
  * or name (indexes on `(lower(…), id)`), filtered by client. The CSV export's headers are the
  * product import's column names (German and English), so an exported file imports again.
  */
+/** The export's "Gefahrgut" column (ja/nein): whether the product has hazmat data; imports again. */
+export const HAZMAT_FLAG_SQL = '(h.product_id IS NOT NULL)';
+
 export const productList: ListDefinition<ProductSort, 'clientId'> = {
   select: PRODUCT_COLUMNS,
   from: PRODUCT_FROM,
@@ -105,11 +108,22 @@ export const productList: ListDefinition<ProductSort, 'clientId'> = {
       { de: 'Höhe (cm)', en: 'Height (cm)', sql: 'p.height_cm::float8' },
       { de: 'Länge (cm)', en: 'Length (cm)', sql: 'p.length_cm::float8' },
       { de: 'Herstellungsland', en: 'Country of manufacture', sql: 'p.country_of_manufacture' },
-      { de: 'Preis netto', en: 'Net price', sql: '(p.price_net_cents / 100.0)::float8' },
-      { de: 'Preis brutto', en: 'Gross price', sql: '(p.price_gross_cents / 100.0)::float8' },
+      {
+        de: 'Preis netto',
+        en: 'Net price',
+        sql: '(p.price_net_cents / 100.0)::float8',
+        kind: 'money',
+      },
+      {
+        de: 'Preis brutto',
+        en: 'Gross price',
+        sql: '(p.price_gross_cents / 100.0)::float8',
+        kind: 'money',
+      },
       { de: 'MwSt.-Satz', en: 'VAT rate', sql: 'p.vat_rate::int' },
       { de: 'Chargenpflicht', en: 'Lot tracked', sql: 'p.lot_tracked' },
       { de: 'MHD-Pflicht', en: 'Best before', sql: 'p.best_before' },
+      { de: 'Gefahrgut', en: 'Hazardous goods', sql: HAZMAT_FLAG_SQL },
       { de: 'UN-Nummer', en: 'UN number', sql: 'h.un_number' },
       { de: 'CAS-Nummer', en: 'CAS number', sql: 'h.cas_number' },
       { de: 'Versandbezeichnung', en: 'Shipping name', sql: 'h.shipping_name' },

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,7 +6,7 @@ import type { IResolvers } from 'mercurius';
 import { requirePermission } from '../auth/guards';
 import { recordChannel, RECORD_CHANGED_EVENT, type RecordChange } from '../graphql/record-changes';
 import { rowId } from '../graphql/ids';
-import { HttpError } from '../http/errors';
+import { HttpError, httpRefusal } from '../http/errors';
 import { exportRoutes } from '../lists/routes';
 import { broadcast } from '../realtime/publish';
 import { addProductImage, IMAGE_MAX_BYTES, imageContent, imageUrl } from './images';
@@ -21,10 +22,12 @@ async function productsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(imageRoutes);
 }
 
-const tooLarge = () => {
-  const message = `The image must not be larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
-  return new HttpError(413, message, { file: [message] });
-};
+const tooLarge = () =>
+  httpRefusal(
+    413,
+    msg('products.imageTooLarge', { megabytes: IMAGE_MAX_BYTES / 1024 / 1024 }),
+    'file',
+  );
 
 /**
  * POST /spa/products/:id/images (product:update; multipart, one file in the field `file`,
@@ -62,9 +65,7 @@ async function imageRoutes(app: FastifyInstance): Promise<void> {
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-          throw new HttpError(422, 'Send one image at a time.', {
-            file: ['Send one image at a time.'],
-          });
+          throw httpRefusal(422, msg('products.oneImage'), 'file');
         throw error;
       }
       const image = await addProductImage(app.db, productId, name, bytes);

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import type { Db, SqlParam } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
@@ -214,16 +215,12 @@ export async function updateProduct(
         WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
       [id],
     );
-    if (!current) throw notFound('Product not found.');
+    if (!current) throw notFound(msg('notFound.product'));
     if (current.version !== version) throw staleEdit();
     if (current.clientId !== input.clientId) {
       await assertClientExists(tx, input.clientId);
       if (await hasStockHistory(tx, id))
-        throw invalidField(
-          'clientId',
-          'locked',
-          'The client of a product cannot change once stock of it was booked.',
-        );
+        throw invalidField('clientId', 'locked', msg('products.clientLocked'));
     }
     await tx.query(
       `UPDATE products SET client_id = $1, sku = $2, alt_sku = $3, ean = $4, name = $5, url = $6,
@@ -282,16 +279,13 @@ export async function deleteProduct(db: Db, id: number): Promise<'deleted' | 'ar
       'SELECT 1 FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
       [id],
     );
-    if (!product) throw notFound('Product not found.');
+    if (!product) throw notFound(msg('notFound.product'));
     const [stock] = await tx.query<{ quantity: string }>(
       'SELECT sum(quantity)::text AS quantity FROM stock WHERE product_id = $1 AND quantity > 0',
       [id],
     );
     if (stock?.quantity)
-      throw conflict(
-        `The product still has stock (${stock.quantity} units); book it out first.`,
-        'in-use',
-      );
+      throw conflict(msg('products.hasStock', { quantity: Number(stock.quantity) }), 'in-use');
     // Named elsewhere (the ledger, an avis, an order …): archived, so those records keep it.
     const [named] = await tx.query(await namedElsewhereSql(tx), [id]);
     if (named) {

@@ -4,7 +4,9 @@ import {
   ADR_CLASSES,
   casCheckDigitValid,
   gtinCheckDigitValid,
+  DEFAULT_VAT_RATE,
   PACKING_GROUPS,
+  productPrices,
   TUNNEL_CODES,
   VAT_RATES,
 } from '@kontor/contracts';
@@ -93,10 +95,10 @@ function optionalDecimal(name: string, { max, decimals }: DecimalRule) {
 const decimalOrZero = (name: string, rule: DecimalRule) =>
   optionalDecimal(name, rule).transform((value) => value ?? 0);
 
-/** An amount of EUR (≥ 0, at most 2 decimals; 0 when not given) as whole cents. */
+/** An amount of EUR (≥ 0, at most 2 decimals) as whole cents; null when not given. */
 const euroCents = (name: string) =>
-  decimalOrZero(name, { max: 99_999_999.99, decimals: 2 }).transform((euro) =>
-    Math.round(euro * 100),
+  optionalDecimal(name, { max: 99_999_999.99, decimals: 2 }).transform((euro) =>
+    euro === null ? null : Math.round(euro * 100),
   );
 
 /** A flag of a form (boolean) or a file (`1`/`0`, `true`/`false`, `yes`/`no`, `ja`/`nein`, `x`, ''). */
@@ -288,11 +290,11 @@ export const productInput = z
                 'The country of manufacture field must be an ISO 3166-1 country code such as DE.',
             },
     ),
-    /** EUR, at most two decimals (stored as cents). */
+    /** EUR, at most two decimals (stored as cents); an empty one is computed from the other. */
     priceNet: euroCents('net price'),
     priceGross: euroCents('gross price'),
     vatRate: numberOrNull('VAT rate').transform((value, ctx) => {
-      if (value === null) return 19 as const;
+      if (value === null) return DEFAULT_VAT_RATE;
       const rate = VAT_RATES.find((r) => r === value);
       if (rate !== undefined) return rate;
       ctx.addIssue({
@@ -307,10 +309,10 @@ export const productInput = z
     /** The hazmat data, or null/absent for a product without hazardous goods. */
     hazmat: hazmatInput.nullish().transform((value) => value ?? null),
   })
+  // A price left empty is computed from the other and the VAT rate (docs/domain.md "VAT").
   .transform(({ priceNet, priceGross, ...product }) => ({
     ...product,
-    priceNetCents: priceNet,
-    priceGrossCents: priceGross,
+    ...productPrices(priceNet, priceGross, product.vatRate),
   }));
 
 /** A product as the form or a file row sends it. */

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -105,13 +106,17 @@ async function checkPermissions(db: Db, names: string[], actorHolds: Set<string>
   const known = new Set(rows.map((row) => row.name));
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0)
-    throw invalidField('permissions', 'exists', `Unknown permission: ${unknown.join(', ')}.`);
+    throw invalidField(
+      'permissions',
+      'exists',
+      msg('roles.unknownPermissions', { permissions: unknown.join(', ') }),
+    );
   const lacking = names.filter((name) => !actorHolds.has(name));
   if (lacking.length > 0)
     throw invalidField(
       'permissions',
       'privilege',
-      `You cannot grant permissions you do not hold: ${lacking.join(', ')}.`,
+      msg('roles.grantMorePrivileged', { permissions: lacking.join(', ') }),
     );
 }
 
@@ -166,14 +171,11 @@ export async function updateRole(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw notFound('Role not found.');
+    if (!current) throw notFound(msg('notFound.role'));
     if (current.version !== version) throw staleEdit();
     const before = (await permissionsOfRoles(tx, [id])).get(id) ?? [];
     if (before.some((name) => !actorHolds.has(name)))
-      throw conflict(
-        'You cannot change a role that holds permissions you do not hold.',
-        'privilege',
-      );
+      throw conflict(msg('roles.changeMorePrivileged'), 'privilege');
     await checkPermissions(tx, names, actorHolds);
     const role = await kysely(tx)
       .updateTable('roles')
@@ -194,16 +196,12 @@ export async function deleteRole(
   confirmed: boolean,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await findRole(tx, id))) throw notFound('Role not found.');
+    if (!(await findRole(tx, id))) throw notFound(msg('notFound.role'));
     const permissions = (await permissionsOfRoles(tx, [id])).get(id) ?? [];
     if (permissions.some((name) => !actorHolds.has(name)))
-      throw conflict(
-        'You cannot delete a role that holds permissions you do not hold.',
-        'privilege',
-      );
+      throw conflict(msg('roles.deleteMorePrivileged'), 'privilege');
     const users = (await userCountsOfRoles(tx, [id])).get(id) ?? 0;
-    if (users > 0 && !confirmed)
-      throw conflict(`The role is assigned to ${users} user(s); confirm to delete it.`, 'in-use');
+    if (users > 0 && !confirmed) throw conflict(msg('roles.assigned', { count: users }), 'in-use');
     await kysely(tx).deleteFrom('roles').where('id', '=', id).execute();
   });
 }

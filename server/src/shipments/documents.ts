@@ -1,13 +1,46 @@
+import type { Language } from '@kontor/contracts';
 import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
+import { formatter } from '../domain/time-zone';
 import { code128Modules } from '../warehouses/labels';
 
 // The packing station's documents: the delivery note of a shipment (A4: the shipping address,
 // the order, its packages and what each holds) and the shipping label of a package (A6: the
-// address and the tracking number as a Code 128 barcode, drawn as vector bars). German and
-// English labels side by side (the documents go on paper).
+// address and the tracking number as a Code 128 barcode, drawn as vector bars). In the
+// language asked for (German by default), every value through the formatter (docs/design.md
+// "Words, numbers and dates").
 
 const MM = 72 / 25.4;
+
+/** The documents' words in each language. */
+const TEXTS = {
+  de: {
+    note: 'Lieferschein',
+    order: 'Auftrag',
+    orderDate: 'Auftragsdatum',
+    shipped: 'Versanddatum',
+    client: 'Mandant',
+    shipment: 'Sendung',
+    package: 'Paket',
+    tracking: 'Sendungsnummer',
+    label: 'Versandetikett',
+    noTracking: 'Ohne Sendungsnummer',
+    file: 'Lieferschein',
+  },
+  en: {
+    note: 'Delivery note',
+    order: 'Order',
+    orderDate: 'Order date',
+    shipped: 'Shipped',
+    client: 'Client',
+    shipment: 'Shipment',
+    package: 'Package',
+    tracking: 'Tracking number',
+    label: 'Shipping label',
+    noTracking: 'No tracking number',
+    file: 'Delivery-note',
+  },
+} as const;
 
 interface AddressBlock {
   company: string;
@@ -45,10 +78,11 @@ interface NoteData {
   }[];
 }
 
-/** The delivery note of a shipment, or undefined when none has this id. */
+/** The delivery note of a shipment in `lang`, or undefined when none has this id. */
 export async function deliveryNotePdf(
   db: Db,
   id: number,
+  lang: Language = 'de',
 ): Promise<{ data: Buffer; fileName: string } | undefined> {
   const [note] = await db.query<NoteData>(
     `SELECT s.id, o.number AS "orderNumber", o.order_date::text AS "orderDate", c.name AS client,
@@ -65,24 +99,25 @@ export async function deliveryNotePdf(
     [id],
   );
   if (!note) return undefined;
+  const t = TEXTS[lang];
+  const f = formatter(lang);
   const margin = 18 * MM;
   const { doc, done } = await newPdf({
     size: 'A4',
     margin,
-    info: { Title: `Lieferschein / Delivery note ${note.orderNumber}`, Creator: 'Kontor' },
+    info: { Title: `${t.note} ${note.orderNumber}`, Creator: 'Kontor' },
   });
   const width = doc.page.width - 2 * margin;
   doc.font('Helvetica').fontSize(10).text(addressLines(note.address).join('\n'), margin, margin);
   doc.moveDown(2);
-  doc.font('Helvetica-Bold').fontSize(16).text(`Lieferschein / Delivery note`, margin);
+  doc.font('Helvetica-Bold').fontSize(16).text(t.note, margin);
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
-  const date = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   const facts: [string, string][] = [
-    ['Auftrag / Order', note.orderNumber],
-    ['Auftragsdatum / Order date', note.orderDate],
-    ['Versanddatum / Shipped', date.format(new Date(note.createdAt))],
-    ['Mandant / Client', note.client],
-    ['Sendung / Shipment', String(note.id)],
+    [t.order, note.orderNumber],
+    [t.orderDate, f.date(note.orderDate)],
+    [t.shipped, f.date(note.createdAt)],
+    [t.client, note.client],
+    [t.shipment, String(note.id)],
   ];
   for (const [label, value] of facts) {
     const y = doc.y;
@@ -93,9 +128,9 @@ export async function deliveryNotePdf(
     doc.moveDown(1);
     if (doc.y > doc.page.height - margin - 60) doc.addPage();
     const parts = [
-      `Paket / Package ${index + 1}`,
-      pkg.weightKg !== null ? `${pkg.weightKg.toLocaleString('de-DE')} kg` : '',
-      pkg.trackingNumber ? `Sendungsnummer / Tracking ${pkg.trackingNumber}` : '',
+      `${t.package} ${index + 1}`,
+      pkg.weightKg !== null ? `${f.number(pkg.weightKg)} kg` : '',
+      pkg.trackingNumber ? `${t.tracking} ${pkg.trackingNumber}` : '',
     ].filter((part) => part !== '');
     doc.font('Helvetica-Bold').fontSize(11).text(parts.join(' · '), margin);
     doc.moveDown(0.3);
@@ -105,7 +140,7 @@ export async function deliveryNotePdf(
       doc.font('Helvetica').fontSize(9);
       doc.text(item.sku, margin, y, { width: 0.25 * width });
       doc.text(item.name, margin + 0.25 * width, y, { width: 0.6 * width });
-      doc.text(String(item.quantity), margin + 0.85 * width, y, {
+      doc.text(f.number(item.quantity), margin + 0.85 * width, y, {
         width: 0.15 * width,
         align: 'right',
       });
@@ -113,13 +148,14 @@ export async function deliveryNotePdf(
     }
   });
   doc.end();
-  return { data: await done, fileName: `Lieferschein-${note.orderNumber}-${note.id}.pdf` };
+  return { data: await done, fileName: `${t.file}-${note.orderNumber}-${note.id}.pdf` };
 }
 
-/** The shipping label of a package (A6), or undefined when none has this id. */
+/** The shipping label of a package (A6) in `lang`, or undefined when none has this id. */
 export async function labelPdf(
   db: Db,
   id: number,
+  lang: Language = 'de',
 ): Promise<{ data: Buffer; fileName: string } | undefined> {
   const [label] = await db.query<{
     id: number;
@@ -138,11 +174,13 @@ export async function labelPdf(
     [id],
   );
   if (!label) return undefined;
+  const t = TEXTS[lang];
+  const f = formatter(lang);
   const margin = 8 * MM;
   const { doc, done } = await newPdf({
     size: 'A6',
     margin,
-    info: { Title: `Versandetikett / Shipping label ${label.orderNumber}`, Creator: 'Kontor' },
+    info: { Title: `${t.label} ${label.orderNumber}`, Creator: 'Kontor' },
   });
   const width = doc.page.width - 2 * margin;
   doc
@@ -156,8 +194,8 @@ export async function labelPdf(
     .font('Helvetica')
     .fontSize(8)
     .text(
-      `Auftrag / Order ${label.orderNumber}` +
-        (label.weightKg !== null ? ` · ${label.weightKg.toLocaleString('de-DE')} kg` : ''),
+      `${t.order} ${label.orderNumber}` +
+        (label.weightKg !== null ? ` · ${f.number(label.weightKg)} kg` : ''),
       margin,
     );
   if (label.trackingNumber) {
@@ -177,11 +215,7 @@ export async function labelPdf(
       .fontSize(10)
       .text(label.trackingNumber, margin, top + height + 3, { width, align: 'center' });
   } else {
-    doc
-      .moveDown(1)
-      .font('Helvetica')
-      .fontSize(9)
-      .text('Ohne Sendungsnummer / No tracking number', margin);
+    doc.moveDown(1).font('Helvetica').fontSize(9).text(t.noTracking, margin);
   }
   doc.end();
   return { data: await done, fileName: `Etikett-${label.orderNumber}-${label.id}.pdf` };

@@ -1,8 +1,10 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
 import { permissionsOfRequest } from '../auth/guards';
 import { notFound } from '../domain/errors';
+import { languageOf } from '../domain/time-zone';
 import { field } from '../domain/validation';
 import { unauthorized } from '../http/errors';
 import { publishedOnOwnChannels } from '../graphql/record-changes';
@@ -21,6 +23,9 @@ async function mayReadShipments(request: FastifyRequest): Promise<void> {
   if (!held.has('shipment:create') && !held.has('order:view')) throw unauthorized();
 }
 
+/** The `lang` a document's request asks for (German unless `en`). */
+const langOf = (request: FastifyRequest) => (request.query as { lang?: unknown } | undefined)?.lang;
+
 function sendPdf(reply: FastifyReply, pdf: { data: Buffer; fileName: string }) {
   return reply
     .header('content-type', 'application/pdf')
@@ -34,28 +39,28 @@ async function shipmentsPlugin(app: FastifyInstance): Promise<void> {
   // Mercurius types resolvers loosely; ours are typed by the generated Resolvers.
   app.graphql.defineResolvers(shipmentResolvers as IResolvers);
 
-  /** GET /spa/shipments/:id/delivery-note.pdf (shipment:create or order:view): 401 / 403 / 404. */
+  /** GET /spa/shipments/:id/delivery-note.pdf?lang= (shipment:create or order:view): 401 / 403 / 404. */
   app.get<{ Params: { id: string } }>(
     '/spa/shipments/:id/delivery-note.pdf',
     { preHandler: mayReadShipments },
     async (request, reply) => {
       const id = field.id('shipment').safeParse(request.params.id);
-      if (!id.success) throw notFound('Shipment not found.');
-      const pdf = await deliveryNotePdf(app.db, id.data);
-      if (!pdf) throw notFound('Shipment not found.');
+      if (!id.success) throw notFound(msg('notFound.shipment'));
+      const pdf = await deliveryNotePdf(app.db, id.data, languageOf(langOf(request)));
+      if (!pdf) throw notFound(msg('notFound.shipment'));
       return sendPdf(reply, pdf);
     },
   );
 
-  /** GET /spa/shipments/packages/:id/label.pdf (shipment:create or order:view): 401 / 403 / 404. */
+  /** GET /spa/shipments/packages/:id/label.pdf?lang= (shipment:create or order:view): 401 / 403 / 404. */
   app.get<{ Params: { id: string } }>(
     '/spa/shipments/packages/:id/label.pdf',
     { preHandler: mayReadShipments },
     async (request, reply) => {
       const id = field.id('package').safeParse(request.params.id);
-      if (!id.success) throw notFound('Package not found.');
-      const pdf = await labelPdf(app.db, id.data);
-      if (!pdf) throw notFound('Package not found.');
+      if (!id.success) throw notFound(msg('notFound.package'));
+      const pdf = await labelPdf(app.db, id.data, languageOf(langOf(request)));
+      if (!pdf) throw notFound(msg('notFound.package'));
       return sendPdf(reply, pdf);
     },
   );

@@ -1,6 +1,14 @@
+import { msg } from '@kontor/contracts';
 import { recordShipmentPush } from '../shops/outbox';
 import type { Db } from '../db';
-import { conflict, InvalidInput, notFound, staleEdit, type FieldProblems } from '../domain/errors';
+import {
+  conflict,
+  fieldProblem,
+  InvalidInput,
+  notFound,
+  staleEdit,
+  type FieldProblems,
+} from '../domain/errors';
 import type { OrderPackage, OrderStatus } from '../orders/orders';
 import { releaseOrderReservations } from '../stock/reservations';
 import { STOCK_CHANGE_COLUMNS, type Actor, type StockChange } from '../stock/stock';
@@ -128,11 +136,14 @@ export async function createShipment(
          FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
       [orderId],
     );
-    if (!order) throw notFound('Order not found.');
+    if (!order) throw notFound(msg('notFound.order'));
     if (order.version !== version) throw staleEdit();
     if (order.status !== 'pending' && order.status !== 'processing')
       throw conflict(
-        `Order ${order.number} is ${order.status.replace('_', ' ')}: it cannot be shipped.`,
+        msg('shipments.orderStatus', {
+          number: order.number,
+          status: { term: `status.order.${order.status}` },
+        }),
         'status',
       );
     const items = await tx.query<ItemRow>(
@@ -190,7 +201,7 @@ export async function createShipment(
     if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
     if (wanted.size === 0)
       throw new InvalidInput({
-        packages: [{ rule: 'required', message: 'A shipment needs at least one position.' }],
+        packages: [fieldProblem('required', msg('shipments.noPosition'))],
       });
 
     // The stock to take from: the items' reservations first, then what is available (FEFO).
@@ -263,15 +274,18 @@ export async function createShipment(
         need -= q;
       }
       if (need > 0)
-        (shortages[firstPath.get(itemId)!] ??= []).push({
-          rule: 'stock',
-          message:
-            `Not enough stock of ${item.sku}: ${wanted.get(itemId)! - need} can be booked out` +
-            (rows.some((r) => r.productId === item.productId && locked.has(r.placeId))
-              ? ' (places in a running stocktaking are locked).'
-              : '.'),
-          params: { available: wanted.get(itemId)! - need, sku: item.sku },
-        });
+        (shortages[firstPath.get(itemId)!] ??= []).push(
+          fieldProblem(
+            'stock',
+            msg(
+              rows.some((r) => r.productId === item.productId && locked.has(r.placeId))
+                ? 'shipments.notEnoughStockLocked'
+                : 'shipments.notEnoughStock',
+              { sku: item.sku, available: wanted.get(itemId)! - need },
+            ),
+            { available: wanted.get(itemId)! - need, sku: item.sku },
+          ),
+        );
     }
     if (Object.keys(shortages).length > 0) throw new InvalidInput(shortages);
 
@@ -309,9 +323,9 @@ export async function createShipment(
          RETURNING s.product_id, s.place_id, s.client_id, s.warehouse_id, s.lot, s.best_before,
                    s.quantity, v.q)
        INSERT INTO stock_changes (product_id, place_id, client_id, warehouse_id, lot, best_before,
-         delta, quantity_after, reason, reference, comment, user_id, acting_user_id)
+         delta, quantity_after, reason, reference, comment, comment_message, user_id, acting_user_id)
        SELECT product_id, place_id, client_id, warehouse_id, lot, best_before, -q, quantity,
-              'shipment', $4, $5, $6, $7
+              'shipment', $4, $5, $8::jsonb, $6, $7
          FROM taken
        RETURNING ${STOCK_CHANGE_COLUMNS}`,
       [
@@ -322,6 +336,7 @@ export async function createShipment(
         `Order ${order.number}`,
         actor.userId,
         actor.actingUserId,
+        JSON.stringify(msg('ledger.shipment', { number: order.number })),
       ],
     );
     if (consumed.length > 0) {
@@ -347,7 +362,7 @@ export async function createShipment(
     if (done) await releaseOrderReservations(tx, [orderId]);
     await tx.query(
       `UPDATE orders SET status = $2, version = version + 1, updated_at = now()
-         ${done ? ', fulfillment_error = NULL, fulfillment_error_at = NULL' : ''}
+         ${done ? ', fulfillment_error = NULL, fulfillment_problems = NULL, fulfillment_error_at = NULL' : ''}
        WHERE id = $1`,
       [orderId, to],
     );
@@ -395,14 +410,14 @@ export async function shipAll(
       'SELECT number FROM orders WHERE id = $1 FOR UPDATE',
       [orderId],
     );
-    if (!order) throw notFound('Order not found.');
+    if (!order) throw notFound(msg('notFound.order'));
     const open = await tx.query<{ id: number; open: number }>(
       `SELECT id, ordered_quantity - shipped_quantity AS open FROM order_items
         WHERE order_id = $1 AND ordered_quantity > shipped_quantity ORDER BY position`,
       [orderId],
     );
     if (open.length === 0)
-      throw conflict(`Order ${order.number} has nothing left to ship.`, 'status');
+      throw conflict(msg('shipments.nothingLeft', { number: order.number }), 'status');
     return createShipment(tx, actor, orderId, version, [
       {
         weightKg: null,

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -157,7 +158,7 @@ export async function updateShipper(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw notFound('Shipper not found.');
+    if (!current) throw notFound(msg('notFound.shipper'));
     if (current.version !== version) throw staleEdit();
     return kysely(tx)
       .updateTable('shippers')
@@ -173,15 +174,14 @@ export async function deleteShipper(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const q = kysely(tx);
     if (!(await q.selectFrom('shippers').select('id').where('id', '=', id).executeTakeFirst()))
-      throw notFound('Shipper not found.');
+      throw notFound(msg('notFound.shipper'));
     const method = await q
       .selectFrom('shipping_methods')
       .select('id')
       .where('shipper_id', '=', id)
       .limit(1)
       .executeTakeFirst();
-    if (method)
-      throw conflict('The shipper still has shipping methods; delete them first.', 'in-use');
+    if (method) throw conflict(msg('shipping.hasMethods'), 'in-use');
     await q.deleteFrom('shippers').where('id', '=', id).execute();
   });
 }
@@ -232,7 +232,7 @@ export async function updateShippingMethod(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw notFound('Shipping method not found.');
+    if (!current) throw notFound(msg('notFound.shippingMethod'));
     if (current.version !== version) throw staleEdit();
     await assertShipperExists(tx, input.shipperId);
     return kysely(tx)
@@ -255,5 +255,5 @@ export async function deleteShippingMethod(db: Db, id: number): Promise<void> {
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();
-  if (!deleted) throw notFound('Shipping method not found.');
+  if (!deleted) throw notFound(msg('notFound.shippingMethod'));
 }

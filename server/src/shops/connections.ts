@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -13,7 +14,7 @@ import { field } from '../domain/validation';
 import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import { shopConnector, type ShopConnectorDriver } from './connector';
 import { forgetShopGate } from './http';
-import { CONNECTION_COLUMNS, shopConnectionList } from './list';
+import { connectionColumns, shopConnectionList } from './list';
 import { openSecrets, sealSecrets, storedSecretsOrNone } from './secrets';
 
 // Shop connections: create, edit, delete, pause; their credentials sealed (secrets.ts) and
@@ -141,7 +142,7 @@ export function listShopConnections(
 /** One connection, or undefined. */
 export async function findShopConnection(db: Db, id: number): Promise<ShopConnection | undefined> {
   const [row] = await db.query<ShopConnection>(
-    `SELECT ${CONNECTION_COLUMNS} FROM shop_connections c WHERE c.id = $1`,
+    `SELECT ${connectionColumns()} FROM shop_connections c WHERE c.id = $1`,
     [id],
   );
   return row;
@@ -159,10 +160,10 @@ export async function connectionWithSecrets(
   id: number,
 ): Promise<ConnectionWithSecrets> {
   const [row] = await db.query<ShopConnection & { sealed: string }>(
-    `SELECT ${CONNECTION_COLUMNS}, c.secrets AS sealed FROM shop_connections c WHERE c.id = $1`,
+    `SELECT ${connectionColumns()}, c.secrets AS sealed FROM shop_connections c WHERE c.id = $1`,
     [id],
   );
-  if (!row) throw notFound('Shop connection not found.');
+  if (!row) throw notFound(msg('notFound.shopConnection'));
   const { sealed, ...connection } = row;
   return { ...connection, secrets: openSecrets(appKey, sealed) };
 }
@@ -170,7 +171,8 @@ export async function connectionWithSecrets(
 /** The connector of an input, or a field error. */
 function driverOf(name: string): ShopConnectorDriver {
   const driver = shopConnector(name);
-  if (!driver) throw invalidField('connector', 'exists', `There is no shop connector ${name}.`);
+  if (!driver)
+    throw invalidField('connector', 'exists', msg('shops.unknownConnector', { connector: name }));
   return driver;
 }
 
@@ -315,10 +317,10 @@ export async function updateShopConnection(
       'SELECT version, connector, secrets AS sealed FROM shop_connections WHERE id = $1 FOR UPDATE',
       [id],
     );
-    if (!current) throw notFound('Shop connection not found.');
+    if (!current) throw notFound(msg('notFound.shopConnection'));
     if (current.version !== version) throw staleEdit();
     if (input.connector !== current.connector)
-      throw invalidField('connector', 'fixed', 'The connector of a connection cannot be changed.');
+      throw invalidField('connector', 'fixed', msg('shops.connectorFixed'));
     const driver = driverOf(input.connector);
     const secrets = await checkInput(
       tx,
@@ -352,7 +354,7 @@ export async function updateShopConnection(
 /** Deletes a connection (its orders stay, without their binding). */
 export async function deleteShopConnection(db: Db, id: number): Promise<void> {
   const [deleted] = await db.query('DELETE FROM shop_connections WHERE id = $1 RETURNING id', [id]);
-  if (!deleted) throw notFound('Shop connection not found.');
+  if (!deleted) throw notFound(msg('notFound.shopConnection'));
   forgetShopGate(id);
 }
 
@@ -368,7 +370,7 @@ export async function setShopConnectionPaused(
      WHERE id = $1 RETURNING id`,
     [id, paused],
   );
-  if (!row) throw notFound('Shop connection not found.');
+  if (!row) throw notFound(msg('notFound.shopConnection'));
   return (await findShopConnection(db, id))!;
 }
 

@@ -1,3 +1,4 @@
+import { sqlTimeZone } from '../domain/time-zone';
 import { z } from 'zod';
 import type { ListDefinition } from '../lists/list';
 import type { ShopConnectionSort } from './connections';
@@ -7,7 +8,7 @@ import type { ShopConnectionSort } from './connections';
  * along: orders imported today (Berlin) and open errors (dead letters, failed push-backs,
  * conflicts), each a count on an index of the connection.
  */
-export const CONNECTION_COLUMNS = `c.id, c.name, c.connector, c.client_id AS "clientId",
+export const connectionColumns = () => `c.id, c.name, c.connector, c.client_id AS "clientId",
   c.department_id AS "departmentId", c.base_url AS "baseUrl", c.settings,
   c.secret_names AS "secretNames", c.import_states AS "importStates",
   c.webhooks_enabled AS "webhooksEnabled", c.webhook_key AS "webhookKey", c.paused,
@@ -15,7 +16,7 @@ export const CONNECTION_COLUMNS = `c.id, c.name, c.connector, c.client_id AS "cl
   c.last_error AS "lastError", c.failures, c.version,
   (SELECT count(*)::int FROM shop_order_bindings b
     WHERE b.connection_id = c.id
-      AND b.imported_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin')
+      AND b.imported_at >= (date_trunc('day', now() AT TIME ZONE ${sqlTimeZone()}) AT TIME ZONE ${sqlTimeZone()})
   ) AS "ordersToday",
   ((SELECT count(*) FROM shop_dead_letters d WHERE d.connection_id = c.id)
     + (SELECT count(*) FROM shop_outbox x WHERE x.connection_id = c.id AND x.state = 'failed')
@@ -24,7 +25,9 @@ export const CONNECTION_COLUMNS = `c.id, c.name, c.connector, c.client_id AS "cl
 
 /** The shop connection list: searched by name, client and connector; filtered by client and connector. */
 export const shopConnectionList: ListDefinition<ShopConnectionSort, 'clientId' | 'connector'> = {
-  select: CONNECTION_COLUMNS,
+  get select() {
+    return connectionColumns();
+  },
   from: 'shop_connections c JOIN clients cl ON cl.id = c.client_id',
   searchColumns: ['c.name', 'cl.name', 'c.connector'],
   sortColumns: {

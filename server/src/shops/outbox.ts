@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { defineJobKind } from '../jobs/kinds';
@@ -112,10 +113,9 @@ export const shopPush = defineJobKind<{ connectionId: number; ids: string[] }>({
     connectionId: z.number().int().positive(),
     ids: z.array(z.string().regex(/^\d+$/)).max(500),
   }),
-  summary: (payload, language) =>
-    language === 'de'
-      ? `Versand an den Shop melden (${payload.ids.length})`
-      : `Report shipments to the shop (${payload.ids.length})`,
+  title: (payload) => msg('job.shops.push', { count: payload.ids.length }),
+  outcome: (report) =>
+    msg('job.outcome.push', { done: report.updated, failed: report.rejectedTotal }),
   maxAttempts: 1,
   async handler(ctx) {
     let done = 0;

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import DataLoader from 'dataloader';
 import { clientLoaders } from '../clients/loaders';
 import { findDepartment } from '../departments/departments';
@@ -92,7 +93,7 @@ export const shopResolvers: Resolvers = {
       setShopConnectionPaused(context.db, rowId(args.id, 'Shop connection'), false),
     syncShopConnection: async (_, args, context) => {
       const id = rowId(args.id, 'Shop connection');
-      if (!(await requestSync(context.db, id))) throw notFound('Shop connection not found.');
+      if (!(await requestSync(context.db, id))) throw notFound(msg('notFound.shopConnection'));
       return (await findShopConnection(context.db, id))!;
     },
     testShopConnection: async (_, args, context) =>
@@ -107,7 +108,7 @@ export const shopResolvers: Resolvers = {
         `SELECT connection_id AS "connectionId", external_id AS "externalId" FROM shop_dead_letters WHERE id = $1`,
         [rowId(args.id, 'Dead letter')],
       );
-      if (!letter) throw notFound('Dead letter not found.');
+      if (!letter) throw notFound(msg('notFound.deadLetter'));
       const outcome = await retakeOrder(context.db, letter.connectionId, letter.externalId);
       if (outcome === 'missing')
         await context.db.query('DELETE FROM shop_dead_letters WHERE id = $1', [rowId(args.id)]);
@@ -116,7 +117,7 @@ export const shopResolvers: Resolvers = {
     retryShopPushes: async (_, args, context) => {
       const id = rowId(args.id, 'Shop connection');
       const connection = await findShopConnection(context.db, id);
-      if (!connection) throw notFound('Shop connection not found.');
+      if (!connection) throw notFound(msg('notFound.shopConnection'));
       await retryFailedPushes(context.db, id);
       return connection;
     },

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { defineJobKind } from '../jobs/kinds';
@@ -187,7 +188,7 @@ async function notifyFailing(db: Db, id: number, name: string, message: string):
        JOIN permissions p ON p.id = rp.permission_id AND p.name = 'shop:update'`,
   );
   for (const user of users)
-    await notify(db, user.id, `Shop-Verbindung ${name} schlägt fehl: ${message}`, {
+    await notify(db, user.id, msg('notification.shopFailing', { shop: name, error: message }), {
       shopConnectionId: id,
       link: `/administration/shops/connections/${id}`,
     });
@@ -267,8 +268,13 @@ export async function syncConnection(
 export const shopSync = defineJobKind<{ connectionId: number; name: string }>({
   name: 'shops.sync',
   payload: z.object({ connectionId: z.number().int().positive(), name: z.string().max(100) }),
-  summary: (payload, language) =>
-    language === 'de' ? `Shop-Abgleich: ${payload.name}` : `Shop sync: ${payload.name}`,
+  title: (payload) => msg('job.shops.sync', { shop: payload.name }),
+  outcome: (report) =>
+    msg('job.outcome.sync', {
+      created: report.created,
+      updated: report.updated,
+      failed: report.rejectedTotal,
+    }),
   // The scheduler runs the next one anyway: a failed sync is not retried by the queue.
   maxAttempts: 1,
   timeoutSeconds: 3600,

@@ -1,4 +1,6 @@
+import { formatter } from '../domain/time-zone';
 import { createHash } from 'node:crypto';
+import { msg } from '@kontor/contracts';
 import type { Db, SqlParam } from '../db';
 import { DomainError, type FieldProblems } from '../domain/errors';
 import { ruleOf } from '../domain/validation';
@@ -13,6 +15,7 @@ import {
   orderColumns,
   recordFulfillment,
   recordOrderEvent,
+  fulfillmentProblem,
   transition,
   type FulfillmentProblem,
   type SavedLine,
@@ -111,9 +114,6 @@ async function productsFor(
   return new Map(rows.map((product) => [product.sku.toLowerCase(), product]));
 }
 
-/** The day of a moment in Europe/Berlin, YYYY-MM-DD (an order's date). */
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
-
 /** The Kontor order's data of a shop order; Untakeable with every reason when it cannot be stored. */
 function orderData(
   connection: TakeConnection,
@@ -167,7 +167,9 @@ function orderData(
     clientId: connection.clientId,
     shop: connection.name,
     number: order.number.trim(),
-    orderDate: Number.isNaN(order.orderedAt.getTime()) ? null : berlinDay.format(order.orderedAt),
+    orderDate: Number.isNaN(order.orderedAt.getTime())
+      ? null
+      : formatter('de').dayOf(order.orderedAt),
     shippingMethodId,
     departmentId: connection.departmentId,
     shippingAddress,
@@ -222,11 +224,16 @@ async function checkShopOrder(
   const named = problems.map((problem) =>
     problem.rule === 'shippingMethod' && (unmapped || order.shippingKey === null)
       ? {
-          rule: 'shippingMethod' as const,
-          message:
+          ...fulfillmentProblem(
+            'shippingMethod',
             order.shippingKey === null
-              ? `The order has no shipping method in shop ${connection.name}.`
-              : `The shipping method ${order.shippingLabel || order.shippingKey} (${order.shippingKey}) of shop ${connection.name} is not mapped to a shipping method.`,
+              ? msg('fulfillment.shopShippingMethod', { shop: connection.name })
+              : msg('fulfillment.shopShippingUnmapped', {
+                  label: order.shippingLabel || order.shippingKey,
+                  key: order.shippingKey,
+                  shop: connection.name,
+                }),
+          ),
           params: { shop: connection.name, key: order.shippingKey ?? '' },
         }
       : problem,

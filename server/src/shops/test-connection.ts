@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import type { Db } from '../db';
 import { invalidField, notFound } from '../domain/errors';
 import { shopConnector } from './connector';
@@ -25,14 +26,18 @@ export async function testConnection(
 ): Promise<ConnectionTest> {
   const driver = shopConnector(input.connector);
   if (!driver)
-    throw invalidField('connector', 'exists', `There is no shop connector ${input.connector}.`);
+    throw invalidField(
+      'connector',
+      'exists',
+      msg('shops.unknownConnector', { connector: input.connector }),
+    );
   let secrets: Record<string, string> = {};
   if (id !== null) {
     const [row] = await db.query<{ sealed: string }>(
       'SELECT secrets AS sealed FROM shop_connections WHERE id = $1',
       [id],
     );
-    if (!row) throw notFound('Shop connection not found.');
+    if (!row) throw notFound(msg('notFound.shopConnection'));
     secrets = storedSecretsOrNone(appKey, row.sealed);
   }
   for (const secret of input.secrets) if (secret.value !== '') secrets[secret.key] = secret.value;

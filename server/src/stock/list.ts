@@ -1,3 +1,4 @@
+import { sqlTimeZone } from '../domain/time-zone';
 import { z } from 'zod';
 import { CLIENT_FIELDS } from '../clients/clients';
 import type { ListDefinition } from '../lists/list';
@@ -38,15 +39,15 @@ export type StockChangeSort = 'TIME';
 export type StockChangeFilter =
   'productId' | 'placeId' | 'reason' | 'userId' | 'from' | 'to' | 'warehouseId' | 'clientId';
 
-// Days are the warehouse's days: Kontor's warehouses are in Germany.
-const BERLIN_DAY = (p: string) => `(${p}::date::timestamp AT TIME ZONE 'Europe/Berlin')`;
+// Days are the installation's days (its time zone setting).
+const BERLIN_DAY = (p: string) => `(${p}::date::timestamp AT TIME ZONE ${sqlTimeZone()})`;
 
 /** The ledger (/storage/bookings): searchable by sku, product name, place path, lot and comment. */
 export const stockChangeList: ListDefinition<StockChangeSort, StockChangeFilter> = {
   select: `sc.id::text AS id, sc.product_id AS "productId", sc.place_id AS "placeId",
   sc.client_id AS "clientId", sc.warehouse_id AS "warehouseId", sc.lot,
   sc.best_before::text AS "bestBefore", sc.delta, sc.quantity_after AS "quantityAfter", sc.reason,
-  sc.reference, sc.comment, sc.user_id AS "userId", sc.acting_user_id AS "actingUserId",
+  sc.reference, sc.comment, sc.comment_message AS "commentMessage", sc.user_id AS "userId", sc.acting_user_id AS "actingUserId",
   sc.created_at AS "createdAt", u.name AS "userName", au.name AS "actingUserName"`,
   from: `stock_changes sc JOIN products p ON p.id = sc.product_id
   JOIN places pl ON pl.id = sc.place_id
@@ -91,11 +92,16 @@ export const stockChangeList: ListDefinition<StockChangeSort, StockChangeFilter>
       { de: 'Produkt', en: 'Product', sql: 'p.name' },
       { de: 'Lagerplatz', en: 'Place', sql: 'pl.path' },
       { de: 'Charge', en: 'Lot', sql: 'sc.lot' },
-      { de: 'MHD', en: 'Best before', sql: 'sc.best_before::text' },
+      { de: 'MHD', en: 'Best before', sql: 'sc.best_before::text', kind: 'day' },
       { de: 'Menge', en: 'Quantity', sql: 'sc.delta' },
       { de: 'Bestand danach', en: 'Quantity after', sql: 'sc.quantity_after' },
       { de: 'Referenz', en: 'Reference', sql: 'sc.reference' },
-      { de: 'Kommentar', en: 'Comment', sql: 'sc.comment' },
+      {
+        de: 'Kommentar',
+        en: 'Comment',
+        sql: 'coalesce(sc.comment_message, to_jsonb(sc.comment))',
+        kind: 'message',
+      },
       { de: 'Benutzer', en: 'User', sql: 'u.name' },
       { de: 'Handelnder Benutzer', en: 'Acting user', sql: 'au.name' },
     ],
@@ -172,6 +178,7 @@ export const inventoryList: ListDefinition<InventorySort, 'clientId' | 'warehous
         de: 'Wert (EUR, netto)',
         en: 'Value (EUR, net)',
         sql: `to_char(st.quantity * p.price_net_cents / 100.0, 'FM9999999999990.00')`,
+        kind: 'money',
       },
     ],
   },

@@ -1,3 +1,4 @@
+import { msg, type Message } from '@kontor/contracts';
 import type { Db } from '../db';
 
 // The stocktaking lock (issue 16). A started stocktaking writes one stocktaking_locks row per
@@ -47,10 +48,9 @@ export async function stocktakingLockOf(
 }
 
 /** The refusal's message: the place and the stocktaking holding it. */
-export function lockedMessage(path: string, lock: StocktakingLock): string {
-  return (
-    `The place ${path} is locked by the stocktaking ${lock.number}` +
-    (lock.name ? ` (${lock.name})` : '') +
-    ': bookings on it wait until the stocktaking is booked or cancelled.'
-  );
+export function lockedMessage(path: string, lock: StocktakingLock): Message {
+  return msg('stock.lockedByStocktaking', {
+    path,
+    number: lock.name ? `${lock.number} (${lock.name})` : lock.number,
+  });
 }

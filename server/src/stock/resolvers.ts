@@ -1,8 +1,10 @@
+import { msg } from '@kontor/contracts';
 import { clientLoaders } from '../clients/loaders';
 import { hasNul, parse } from '../domain/validation';
 import { actorOf, heldPermissions, present } from '../graphql/context';
 import type { Resolvers, StockReason } from '../graphql/generated';
 import { argumentId } from '../graphql/ids';
+import { messageOut } from '../graphql/message';
 import { notFound } from '../domain/errors';
 import { unauthorized } from '../http/errors';
 import { askedOf } from '../lists/projection';
@@ -34,13 +36,13 @@ export const stockResolvers: Resolvers = {
     stockChange: async (_, args, context) => {
       const id = ledgerId(args.id);
       const change = id && (await findStockChange(context.db, id));
-      if (!change) throw notFound('Stock change not found.');
+      if (!change) throw notFound(msg('notFound.stockChange'));
       return change;
     },
     stockMove: async (_, args, context) => {
       const reference = String(args.id);
       const move = !hasNul(reference) && (await findStockMove(context.db, reference));
-      if (!move) throw notFound('Stock move not found.');
+      if (!move) throw notFound(msg('notFound.stockMove'));
       return move;
     },
     inventory: async (_, args, context, info) => {
@@ -80,6 +82,7 @@ export const stockResolvers: Resolvers = {
     warehouse: async (change, _, context) =>
       present(await warehouseLoaders(context).warehouse.load(change.warehouseId), 'warehouse'),
     reason: (change) => change.reason.toUpperCase() as StockReason,
+    commentMessage: (change) => (change.commentMessage ? messageOut(change.commentMessage) : null),
     userName: async (change, _, context) =>
       change.userName !== undefined
         ? change.userName

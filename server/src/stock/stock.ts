@@ -1,7 +1,8 @@
+import { msg, type Message } from '@kontor/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
-import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
+import { fieldProblem, InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
 import type { ValidBooking, ValidCorrection, ValidMove } from './rules';
 import { lockedMessage, stocktakingLockOf } from './locks';
 
@@ -48,6 +49,8 @@ export interface StockChange {
   reason: StockReason;
   reference: string;
   comment: string;
+  /** The comment the server wrote, as a message (`ledger.shipment` …); null: a user's or none. */
+  commentMessage: Message | null;
   userId: number | null;
   actingUserId: number | null;
   createdAt: Date;
@@ -64,7 +67,8 @@ export interface StockMove {
 /** The columns of a ledger row, named as StockChange's fields. */
 export const STOCK_CHANGE_COLUMNS = `id::text AS id, product_id AS "productId", place_id AS "placeId",
   client_id AS "clientId", warehouse_id AS "warehouseId", lot, best_before::text AS "bestBefore",
-  delta, quantity_after AS "quantityAfter", reason, reference, comment, user_id AS "userId",
+  delta, quantity_after AS "quantityAfter", reason, reference, comment,
+  comment_message AS "commentMessage", user_id AS "userId",
   acting_user_id AS "actingUserId", created_at AS "createdAt"`;
 
 /** What a booking needs to know of its product. */
@@ -88,12 +92,9 @@ const STOCK_ROW = `id::text AS id, quantity, locked_qty AS "lockedQty", best_bef
 /** PostgreSQL's "integer out of range": a place would hold more than 2,147,483,647 units. */
 function tooMany(error: unknown): InvalidInput | undefined {
   if ((error as { code?: unknown } | null)?.code !== '22003') return undefined;
-  return invalidField(
-    'quantity',
-    'max',
-    'The place cannot hold that many units of the product (at most 2147483647).',
-    { max: 2_147_483_647 },
-  );
+  return invalidField('quantity', 'max', msg('stock.tooMuch', { max: 2_147_483_647 }), {
+    max: 2_147_483_647,
+  });
 }
 
 /**
@@ -110,9 +111,9 @@ async function checkBooking(
   const add = (
     fieldName: string,
     rule: string,
-    message: string,
+    message: string | Message,
     params?: Record<string, string | number>,
-  ) => (problems[fieldName] ??= []).push({ rule, message, ...(params ? { params } : {}) });
+  ) => (problems[fieldName] ??= []).push(fieldProblem(rule, message, params));
 
   // One round trip for everything a booking names (a booking is short: it holds a row lock).
   // The product row is key-share locked (as the ledger's foreign key would lock it): a delete
@@ -140,17 +141,13 @@ async function checkBooking(
     const place = found!.places?.find((row) => row.id === placeId);
     if (!place) add(fieldName, 'exists', 'The selected place does not exist.');
     else if (warehouse && place.warehouseId !== input.warehouseId)
-      add(
-        fieldName,
-        'warehouse',
-        `The place ${place.path} belongs to another warehouse than the chosen one.`,
-        { path: place.path },
-      );
+      add(fieldName, 'warehouse', msg('stock.otherWarehouse', { path: place.path }), {
+        path: place.path,
+      });
   }
-  if (product?.lotTracked && input.lot === '')
-    add('lot', 'required', 'The lot field is required for a lot-tracked product.');
+  if (product?.lotTracked && input.lot === '') add('lot', 'required', msg('stock.lotRequired'));
   if (product && !product.lotTracked && input.lot !== '')
-    add('lot', 'prohibited', 'The product is not lot-tracked: leave the lot field empty.');
+    add('lot', 'prohibited', msg('stock.lotProhibited'));
   if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
   // A place in a running stocktaking's scope is locked (issue 16; lock order in stocktaking/locks.ts).
   const locks = await stocktakingLockOf(tx, placeIds, product!.clientId);
@@ -167,17 +164,9 @@ async function checkBooking(
 /** The best-before date a booking that adds stock must carry (required exactly for best-before products). */
 function checkBestBefore(product: BookedProduct, bestBefore: string | null): void {
   if (product.bestBefore && !bestBefore)
-    throw invalidField(
-      'bestBefore',
-      'required',
-      'The best-before field is required for a product with a best-before date.',
-    );
+    throw invalidField('bestBefore', 'required', msg('stock.bestBeforeRequired'));
   if (!product.bestBefore && bestBefore)
-    throw invalidField(
-      'bestBefore',
-      'prohibited',
-      'The product has no best-before date: leave the best-before field empty.',
-    );
+    throw invalidField('bestBefore', 'prohibited', msg('stock.bestBeforeProhibited'));
 }
 
 /** The refusal of a booking that would make stock negative, naming what is available. */
@@ -195,9 +184,9 @@ async function notAvailable(
   return invalidField(
     'quantity',
     'available',
-    `Only ${available} available on this place (${wanted} requested` +
-      (row?.locked ? `, ${row.locked} locked` : '') +
-      ').',
+    row?.locked
+      ? msg('stock.notAvailableLocked', { available, wanted, locked: row.locked })
+      : msg('stock.notAvailable', { available, wanted }),
     { available },
   );
 }
@@ -207,7 +196,9 @@ const otherBestBefore = (fieldName: string, existing: string | null) =>
   invalidField(
     fieldName,
     'bestBefore',
-    `The place already holds this product${existing ? ` with best-before ${existing}` : ''}: book another best-before date onto another place or lot.`,
+    existing
+      ? msg('stock.otherBestBefore', { bestBefore: { date: existing } })
+      : msg('stock.otherBestBeforeUnknown'),
     existing ? { bestBefore: existing } : undefined,
   );
 
@@ -317,7 +308,7 @@ export async function bookIn(
   db: Db,
   actor: Actor,
   input: ValidBooking,
-  options?: { reason?: 'book_in' | 'avis'; reference?: string },
+  options?: { reason?: 'book_in' | 'avis'; reference?: string; commentMessage?: Message },
 ): Promise<StockChange> {
   return db.transaction(async (tx) => {
     const product = await checkBooking(tx, input, { placeId: input.placeId });
@@ -338,8 +329,9 @@ export async function bookIn(
             WHERE stock.quantity = 0 OR stock.best_before IS NOT DISTINCT FROM EXCLUDED.best_before
            RETURNING quantity, best_before)
          INSERT INTO stock_changes (product_id, place_id, client_id, warehouse_id, lot, best_before,
-           delta, quantity_after, reason, reference, comment, user_id, acting_user_id)
-         SELECT $1, $2, $3, $4, $5, booked.best_before, $7, booked.quantity, $11, $12, $8, $9, $10
+           delta, quantity_after, reason, reference, comment, comment_message, user_id, acting_user_id)
+         SELECT $1, $2, $3, $4, $5, booked.best_before, $7, booked.quantity, $11, $12, $8, $13::jsonb,
+                $9, $10
            FROM booked
          RETURNING ${STOCK_CHANGE_COLUMNS}`,
         [
@@ -355,6 +347,7 @@ export async function bookIn(
           actor.actingUserId,
           options?.reason ?? 'book_in',
           options?.reference ?? '',
+          options?.commentMessage ? JSON.stringify(options.commentMessage) : null,
         ],
       );
     } catch (error) {
@@ -493,17 +486,14 @@ export async function correctStock(
       );
       const current = row?.quantity ?? 0;
       if (input.quantity === current)
-        throw invalidField(
-          'quantity',
-          'unchanged',
-          `The place already holds ${current}: there is nothing to correct.`,
-          { quantity: current },
-        );
+        throw invalidField('quantity', 'unchanged', msg('stock.unchanged', { quantity: current }), {
+          quantity: current,
+        });
       if (row && input.quantity < row.lockedQty)
         throw invalidField(
           'quantity',
           'locked',
-          `${row.lockedQty} units are locked on this place: the quantity cannot be less.`,
+          msg('stock.lockedUnits', { locked: row.lockedQty }),
           { locked: row.lockedQty },
         );
       // Stock onto an empty row takes the given date; a row with stock keeps its own.

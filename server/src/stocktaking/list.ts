@@ -11,35 +11,49 @@ export const STOCKTAKING_STATUSES = [
   'cancelled',
 ] as const;
 
+/** The statuses of a running stocktaking: started, its places locked, not yet booked or cancelled. */
+export const STOCKTAKING_RUNNING_STATUSES = ['counting', 'counted'] as const;
+
 export type StocktakingSort = 'CREATED' | 'NUMBER' | 'ID';
 
 /** The list of stocktakings (/stocktaking): searchable by number and name. */
-export const stocktakingList: ListDefinition<StocktakingSort, 'status' | 'warehouseId'> = {
-  select: STOCKTAKING_COLUMNS,
-  from: 'stocktakings s',
-  estimatedFrom: 'stocktakings',
-  searchColumns: ['s.number', 's.name'],
-  sortColumns: { CREATED: 's.created_at', NUMBER: 's.number', ID: 's.id' },
-  idColumn: 's.id',
-  filters: {
-    warehouseId: { names: 'warehouse', where: (p) => `s.warehouse_id = ${p}` },
-    // Several statuses: a comma-separated list (the GraphQL list is joined by the resolver).
-    status: {
-      names: 'status',
-      where: (p) => `s.status = any(string_to_array(${p}::text, ','))`,
-      value: z
-        .string()
-        .transform((value) => value.toLowerCase())
-        .refine(
-          (value) =>
-            value
-              .split(',')
-              .every((status) => (STOCKTAKING_STATUSES as readonly string[]).includes(status)),
-          { message: `The status filter must be among ${STOCKTAKING_STATUSES.join(', ')}.` },
-        ),
+export const stocktakingList: ListDefinition<StocktakingSort, 'status' | 'warehouseId' | 'phase'> =
+  {
+    select: STOCKTAKING_COLUMNS,
+    from: 'stocktakings s',
+    estimatedFrom: 'stocktakings',
+    searchColumns: ['s.number', 's.name'],
+    sortColumns: { CREATED: 's.created_at', NUMBER: 's.number', ID: 's.id' },
+    idColumn: 's.id',
+    filters: {
+      warehouseId: { names: 'warehouse', where: (p) => `s.warehouse_id = ${p}` },
+      // Several statuses: a comma-separated list (the GraphQL list is joined by the resolver).
+      status: {
+        names: 'status',
+        where: (p) => `s.status = any(string_to_array(${p}::text, ','))`,
+        value: z
+          .string()
+          .transform((value) => value.toLowerCase())
+          .refine(
+            (value) =>
+              value
+                .split(',')
+                .every((status) => (STOCKTAKING_STATUSES as readonly string[]).includes(status)),
+            { message: `The status filter must be among ${STOCKTAKING_STATUSES.join(', ')}.` },
+          ),
+      },
+      // RUNNING (the dashboard's "Laufende Inventuren"), the one phase there is: its statuses.
+      phase: {
+        names: 'phase',
+        where: () =>
+          `s.status IN (${STOCKTAKING_RUNNING_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+        literal: true,
+        value: z
+          .enum(['RUNNING', 'running'], { error: 'The phase filter must be RUNNING.' })
+          .transform((value) => value.toLowerCase()),
+      },
     },
-  },
-};
+  };
 
 /** The places of one stocktaking in walking order; searchable by path and barcode. */
 export const stocktakingPlaceList: ListDefinition<'PATH', 'stocktakingId' | 'counted'> = {
@@ -94,7 +108,7 @@ export const stocktakingLineList: ListDefinition<'PATH', 'stocktakingId' | 'only
       { de: 'SKU', en: 'SKU', sql: 'p.sku' },
       { de: 'Artikel', en: 'Product', sql: 'p.name' },
       { de: 'Charge', en: 'Lot', sql: 'l.lot' },
-      { de: 'MHD', en: 'Best before', sql: 'l.best_before::text' },
+      { de: 'MHD', en: 'Best before', sql: 'l.best_before::text', kind: 'day' },
       { de: 'Soll', en: 'Expected', sql: shown('l.expected_quantity') },
       { de: 'Gezählt', en: 'Counted', sql: 'l.counted_quantity' },
       { de: 'Differenz', en: 'Variance', sql: shown('l.counted_quantity - l.expected_quantity') },
@@ -104,6 +118,7 @@ export const stocktakingLineList: ListDefinition<'PATH', 'stocktakingId' | 'only
         sql: shown(
           `round((l.counted_quantity - l.expected_quantity) * l.price_net_cents / 100.0, 2)::float8`,
         ),
+        kind: 'money',
       },
       { de: 'Gefunden', en: 'Found', sql: 'l.found' },
       { de: 'Gezählt von', en: 'Counted by', sql: 'u.name' },
@@ -111,6 +126,7 @@ export const stocktakingLineList: ListDefinition<'PATH', 'stocktakingId' | 'only
         de: 'Gezählt am',
         en: 'Counted at',
         sql: `to_char(l.counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+        kind: 'moment',
       },
     ],
   },

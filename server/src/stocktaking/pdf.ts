@@ -1,11 +1,85 @@
+import type { Language } from '@kontor/contracts';
 import { newPdf } from '../documents/pdf';
 import type { Db } from '../db';
+import { formatter } from '../domain/time-zone';
 import { HIDDEN_SQL } from './stocktaking';
 
 // The result of a stocktaking as a PDF: the count list a warehouse files (A4 landscape):
 // header with number, name, scope, status and dates; one row per line in walking order with
 // expected, counted, variance and its value; the totals; signature lines. While the count is
-// blind and not completed, expected, variance and value stay empty.
+// blind and not completed, expected, variance and value stay empty. In the language asked
+// for (German by default), every value through the formatter (docs/design.md "Words, numbers
+// and dates": variances signed with −).
+
+/** The document's words in each language. */
+const TEXTS = {
+  de: {
+    title: 'Inventur',
+    scope: 'Bereich',
+    client: 'Mandant',
+    status: 'Status',
+    blind: 'Blindzählung',
+    created: 'Erstellt',
+    started: 'gestartet',
+    completed: 'abgeschlossen',
+    booked: 'gebucht',
+    found: 'gefunden',
+    none: 'Keine Positionen.',
+    total: 'Summe',
+    signatures: 'Gezählt von: ______________________      Geprüft von: ______________________',
+    columns: [
+      'Lagerplatz',
+      'SKU',
+      'Artikel',
+      'Charge',
+      'MHD',
+      'Soll',
+      'Gezählt',
+      'Differenz',
+      'Wert',
+    ],
+    statuses: {
+      draft: 'Entwurf',
+      counting: 'Zählung läuft',
+      counted: 'Gezählt',
+      booked: 'Gebucht',
+      cancelled: 'Storniert',
+    } as Record<string, string>,
+  },
+  en: {
+    title: 'Stocktaking',
+    scope: 'Scope',
+    client: 'Client',
+    status: 'Status',
+    blind: 'Blind count',
+    created: 'Created',
+    started: 'started',
+    completed: 'completed',
+    booked: 'booked',
+    found: 'found',
+    none: 'No lines.',
+    total: 'Total',
+    signatures: 'Counted by: ______________________      Checked by: ______________________',
+    columns: [
+      'Place',
+      'SKU',
+      'Product',
+      'Lot',
+      'Best before',
+      'Expected',
+      'Counted',
+      'Variance',
+      'Value',
+    ],
+    statuses: {
+      draft: 'Draft',
+      counting: 'Counting',
+      counted: 'Counted',
+      booked: 'Booked',
+      cancelled: 'Cancelled',
+    } as Record<string, string>,
+  },
+};
 
 const MM = 72 / 25.4;
 /** No PDF holds more lines than this (the CSV holds them all). */
@@ -38,18 +112,12 @@ interface PdfHead {
   bookedAt: Date | null;
 }
 
-const de = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const when = (value: Date | null) =>
-  value
-    ? new Date(value).toLocaleString('de-DE', {
-        timeZone: 'Europe/Berlin',
-        dateStyle: 'short',
-        timeStyle: 'short',
-      })
-    : '–';
-
-/** The PDF of stocktaking `id`, or undefined when there is none. */
-export async function stocktakingPdf(db: Db, id: number): Promise<Buffer | undefined> {
+/** The PDF of stocktaking `id` in `lang`, or undefined when there is none. */
+export async function stocktakingPdf(
+  db: Db,
+  id: number,
+  lang: Language = 'de',
+): Promise<Buffer | undefined> {
   const [head] = await db.query<PdfHead>(
     `SELECT s.number, s.name, s.status, s.blind, ${HIDDEN_SQL} AS hidden,
             concat_ws(' / ', w.code, st.code, r.code) AS scope, c.name AS client,
@@ -78,43 +146,41 @@ export async function stocktakingPdf(db: Db, id: number): Promise<Buffer | undef
       LIMIT ${MAX_PDF_LINES}`,
     [id],
   );
-  return draw(head, lines);
+  return draw(head, lines, lang);
 }
 
-async function draw(head: PdfHead, lines: PdfLine[]): Promise<Buffer> {
+async function draw(head: PdfHead, lines: PdfLine[], lang: Language): Promise<Buffer> {
+  const t = TEXTS[lang];
+  const f = formatter(lang);
+  const when = (value: Date | null) => (value ? f.dateTime(value) : '–');
   const { doc, done } = await newPdf({
     size: 'A4',
     layout: 'landscape',
     margin: 12 * MM,
-    info: { Title: `Inventur ${head.number}` },
+    info: { Title: `${t.title} ${head.number}` },
   });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  doc.font('Helvetica-Bold').fontSize(16).text(`Inventur / Stocktaking ${head.number}`, left);
+  doc.font('Helvetica-Bold').fontSize(16).text(`${t.title} ${head.number}`, left);
   doc.font('Helvetica').fontSize(9);
   doc.text(
     [
       head.name,
-      `Bereich / Scope: ${head.scope}${head.client ? ` · Mandant / Client: ${head.client}` : ''}`,
-      `Status: ${head.status}${head.blind ? ' · Blindzählung / blind count' : ''}`,
-      `Erstellt / created ${when(head.createdAt)} · gestartet / started ${when(head.startedAt)} · ` +
-        `abgeschlossen / completed ${when(head.completedAt)} · gebucht / booked ${when(head.bookedAt)}`,
+      `${t.scope}: ${head.scope}${head.client ? ` · ${t.client}: ${head.client}` : ''}`,
+      `${t.status}: ${t.statuses[head.status] ?? head.status}${head.blind ? ` · ${t.blind}` : ''}`,
+      `${t.created} ${when(head.createdAt)} · ${t.started} ${when(head.startedAt)} · ` +
+        `${t.completed} ${when(head.completedAt)} · ${t.booked} ${when(head.bookedAt)}`,
     ]
       .filter(Boolean)
       .join('\n'),
   );
   doc.moveDown();
-  const columns: { title: string; width: number; align?: 'right' }[] = [
-    { title: 'Lagerplatz / Place', width: 0.18 },
-    { title: 'SKU', width: 0.12 },
-    { title: 'Artikel / Product', width: 0.22 },
-    { title: 'Charge / Lot', width: 0.09 },
-    { title: 'MHD', width: 0.07 },
-    { title: 'Soll', width: 0.07, align: 'right' },
-    { title: 'Gezählt', width: 0.07, align: 'right' },
-    { title: 'Differenz', width: 0.08, align: 'right' },
-    { title: 'Wert EUR', width: 0.1, align: 'right' },
-  ];
+  const widths = [0.18, 0.12, 0.22, 0.09, 0.07, 0.07, 0.07, 0.08, 0.1];
+  const columns = t.columns.map((title, i) => ({
+    title,
+    width: widths[i]!,
+    align: i >= 5 ? ('right' as const) : undefined,
+  }));
   const row = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 30) doc.addPage();
     const y = doc.y;
@@ -137,7 +203,8 @@ async function draw(head: PdfHead, lines: PdfLine[]): Promise<Buffer> {
     columns.map((column) => column.title),
     true,
   );
-  const number = (value: number | null) => (value === null ? '' : String(value));
+  const number = (value: number | null) => (value === null ? '' : f.number(value));
+  const signed = (value: number | null) => (value === null ? '' : f.signed(value));
   let expected = 0;
   let counted = 0;
   let variance = 0;
@@ -150,38 +217,32 @@ async function draw(head: PdfHead, lines: PdfLine[]): Promise<Buffer> {
     row([
       line.path,
       line.sku,
-      line.name + (line.found ? ' (gefunden / found)' : ''),
+      line.name + (line.found ? ` (${t.found})` : ''),
       line.lot,
-      line.bestBefore ?? '',
+      line.bestBefore ? f.date(line.bestBefore) : '',
       number(line.expected),
       number(line.counted),
-      number(line.variance),
-      line.valueCents === null ? '' : de.format(line.valueCents / 100),
+      signed(line.variance),
+      line.valueCents === null ? '' : f.cents(line.valueCents),
     ]);
   }
-  if (lines.length === 0) row(['Keine Positionen / No lines.', '', '', '', '', '', '', '', '']);
+  if (lines.length === 0) row([t.none, '', '', '', '', '', '', '', '']);
   row(
     [
-      'Summe / Total',
+      t.total,
       '',
       '',
       '',
       '',
-      head.hidden ? '' : String(expected),
-      String(counted),
-      head.hidden ? '' : String(variance),
-      head.hidden ? '' : de.format(value / 100),
+      head.hidden ? '' : f.number(expected),
+      f.number(counted),
+      head.hidden ? '' : f.signed(variance),
+      head.hidden ? '' : f.cents(value),
     ],
     true,
   );
   doc.moveDown(3);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      'Gezählt von / Counted by: ______________________      Geprüft von / Checked by: ______________________',
-      left,
-    );
+  doc.font('Helvetica').fontSize(9).text(t.signatures, left);
   doc.end();
   return done;
 }

@@ -1,10 +1,12 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
 import { requirePermission } from '../auth/guards';
 import { notFound } from '../domain/errors';
 import { rowId } from '../graphql/ids';
-import { exportCsv, languageOf, parseExportQuery } from '../lists/export';
+import { languageOf } from '../domain/time-zone';
+import { exportCsv, languageOf as acceptedLanguage, parseExportQuery } from '../lists/export';
 import { stocktakingLineList } from './list';
 import { stocktakingPdf } from './pdf';
 import { stocktakingResolvers } from './resolvers';
@@ -25,7 +27,7 @@ async function stocktakingPlugin(app: FastifyInstance): Promise<void> {
     { preHandler: requirePermission('stocktaking:view') },
     async (request, reply) => {
       const st = await findStocktaking(app.db, rowId(request.params.id, 'Stocktaking'));
-      if (!st) throw notFound('Stocktaking not found.');
+      if (!st) throw notFound(msg('notFound.stocktaking'));
       const csv = stocktakingLineList.csv!;
       const list = { ...stocktakingLineList, csv } as Parameters<typeof exportCsv>[1];
       const query: Record<string, unknown> = {
@@ -35,7 +37,7 @@ async function stocktakingPlugin(app: FastifyInstance): Promise<void> {
       const hidden = st.blind && (st.status === 'draft' || st.status === 'counting');
       if (hidden) delete query.onlyVariances;
       const { read, lang } = parseExportQuery(list, query);
-      const language = lang ?? languageOf(request.headers['accept-language']);
+      const language = lang ?? acceptedLanguage(request.headers['accept-language']);
       const body = await exportCsv(app.db, list, read, language);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -44,14 +46,15 @@ async function stocktakingPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** GET /spa/stocktakings/:id.pdf (stocktaking:view): the count list a warehouse files. */
+  /** GET /spa/stocktakings/:id.pdf?lang= (stocktaking:view): the count list a warehouse files. */
   app.get<{ Params: { id: string } }>(
     '/spa/stocktakings/:id.pdf',
     { preHandler: requirePermission('stocktaking:view') },
     async (request, reply) => {
       const id = rowId(request.params.id, 'Stocktaking');
-      const pdf = await stocktakingPdf(app.db, id);
-      if (!pdf) throw notFound('Stocktaking not found.');
+      const lang = languageOf((request.query as { lang?: unknown } | undefined)?.lang);
+      const pdf = await stocktakingPdf(app.db, id, lang);
+      if (!pdf) throw notFound(msg('notFound.stocktaking'));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="stocktaking-${id}.pdf"`)

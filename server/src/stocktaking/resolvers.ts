@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { clientLoaders } from '../clients/loaders';
 import { invalidField, notFound } from '../domain/errors';
 import { hasNul, nulMessage, parse } from '../domain/validation';
@@ -48,7 +49,7 @@ function publishStocktaking(db: Db, id: number): void {
 /** A stocktaking's id argument that must name one (NOT_FOUND otherwise). */
 async function existing(db: Db, id: string | number): Promise<StocktakingRecord> {
   const found = await findStocktaking(db, rowId(id, 'Stocktaking'));
-  if (!found) throw notFound('Stocktaking not found.');
+  if (!found) throw notFound(msg('notFound.stocktaking'));
   return found;
 }
 
@@ -56,7 +57,7 @@ async function existing(db: Db, id: string | number): Promise<StocktakingRecord>
 export const stocktakingResolvers: Resolvers = {
   Query: {
     stocktakings: async (_, args, context) =>
-      listPage<StocktakingRecord, 'CREATED' | 'NUMBER' | 'ID', 'status' | 'warehouseId'>(
+      listPage<StocktakingRecord, 'CREATED' | 'NUMBER' | 'ID', 'status' | 'warehouseId' | 'phase'>(
         context.db,
         stocktakingList,
         args.page,
@@ -64,6 +65,7 @@ export const stocktakingResolvers: Resolvers = {
         {
           warehouseId: args.filter?.warehouseId ?? null,
           status: args.filter?.status?.length ? args.filter.status.join(',') : null,
+          phase: args.filter?.phase ?? null,
         },
       ),
     stocktaking: async (_, args, context) =>
@@ -112,7 +114,7 @@ export const stocktakingResolvers: Resolvers = {
         onlyVariances: filterVariances ? 'true' : null,
       });
       // After the page's arguments: a bad one is a field error even for an unknown stocktaking.
-      if (!found) throw notFound('Stocktaking not found.');
+      if (!found) throw notFound(msg('notFound.stocktaking'));
       const st = found;
       const totals = await stocktakingTotals(context.db, st.id, filterVariances);
       return {

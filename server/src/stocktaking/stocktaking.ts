@@ -1,7 +1,9 @@
 import type { Db } from '../db';
+import { msg, type Message } from '@kontor/contracts';
 import { uniqueConstraints } from '../domain/database-errors';
 import {
   conflict,
+  fieldProblem,
   InvalidInput,
   invalidField,
   notFound,
@@ -47,6 +49,8 @@ export interface StocktakingRecord {
   blind: boolean;
   placesTotal: number;
   placesCounted: number;
+  /** Places with a line not counted yet: completing is refused while there are any. */
+  placesUncounted: number;
   createdBy: number | null;
   createdByName: string | null;
   createdAt: Date;
@@ -94,6 +98,8 @@ export const STOCKTAKING_COLUMNS = `s.id, s.number, s.name, s.status, s.warehous
   s.places_total AS "placesTotal",
   (SELECT count(*)::int FROM stocktaking_places sp WHERE sp.stocktaking_id = s.id AND sp.counted)
     AS "placesCounted",
+  (SELECT count(DISTINCT l.place_id)::int FROM stocktaking_lines l
+    WHERE l.stocktaking_id = s.id AND l.counted_quantity IS NULL) AS "placesUncounted",
   s.created_by AS "createdBy", (SELECT u.name FROM users u WHERE u.id = s.created_by) AS "createdByName",
   s.created_at AS "createdAt", s.started_at AS "startedAt", s.completed_at AS "completedAt",
   s.booked_at AS "bookedAt", s.cancelled_at AS "cancelledAt", s.version`;
@@ -200,7 +206,15 @@ async function lockStocktaking(
   id: number,
   mode: 'UPDATE' | 'SHARE',
   allowed: readonly StocktakingStatus[],
-  action: string,
+  /** What the action would do, as the refusal names it ("cannot be counted"). */
+  action:
+    | 'done.edited'
+    | 'done.started'
+    | 'done.counted'
+    | 'done.countedAgain'
+    | 'done.completed'
+    | 'done.booked'
+    | 'done.cancelled',
   version?: number,
 ): Promise<
   { id: number; number: string; status: StocktakingStatus; version: number } & {
@@ -225,11 +239,15 @@ async function lockStocktaking(
        FROM stocktakings WHERE id = $1 FOR ${mode}`,
     [id],
   );
-  if (!row) throw notFound('Stocktaking not found.');
+  if (!row) throw notFound(msg('notFound.stocktaking'));
   if (version !== undefined && row.version !== version) throw staleEdit();
   if (!allowed.includes(row.status))
     throw conflict(
-      `The stocktaking ${row.number} is ${row.status}: it cannot be ${action} (only when ${allowed.join(' or ')}).`,
+      msg('stocktaking.wrongStatus', {
+        number: row.number,
+        status: { term: `status.stocktaking.${row.status}` },
+        done: { term: action },
+      }),
       'status',
     );
   return row;
@@ -317,7 +335,7 @@ export async function updateStocktaking(
   input: ValidStocktaking,
 ): Promise<StocktakingRecord> {
   return db.transaction(async (tx) => {
-    await lockStocktaking(tx, id, 'UPDATE', ['draft'], 'edited', version);
+    await lockStocktaking(tx, id, 'UPDATE', ['draft'], 'done.edited', version);
     const valid = await checkScope(tx, input);
     await tx.query(
       `UPDATE stocktakings SET name = $2, warehouse_id = $3, storage_id = $4, rack_id = $5,
@@ -349,7 +367,7 @@ export async function startStocktaking(
   version: number,
 ): Promise<StocktakingRecord> {
   return db.transaction(async (tx) => {
-    const st = await lockStocktaking(tx, id, 'UPDATE', ['draft'], 'started', version);
+    const st = await lockStocktaking(tx, id, 'UPDATE', ['draft'], 'done.started', version);
     // Every place of the scope, locked in id order: a booking holding one (FOR KEY SHARE)
     // finishes first, and its stock is in the snapshot below (a new statement).
     await tx.query(
@@ -370,9 +388,9 @@ export async function startStocktaking(
     );
     if (other)
       throw conflict(
-        `Places of this scope are in the running stocktaking ${other.number}` +
-          (other.name ? ` (${other.name})` : '') +
-          ': book or cancel it first.',
+        msg('stocktaking.scopeTaken', {
+          number: other.name ? `${other.number} (${other.name})` : other.number,
+        }),
         'in-use',
       );
     const [places] = await tx.query<{ count: number }>(
@@ -416,8 +434,7 @@ async function lockPlace(tx: Db, stocktakingId: number, placeId: number): Promis
     `SELECT id FROM stocktaking_places WHERE stocktaking_id = $1 AND place_id = $2 FOR UPDATE`,
     [stocktakingId, placeId],
   );
-  if (!row)
-    throw invalidField('placeId', 'scope', 'The place is not in the scope of this stocktaking.');
+  if (!row) throw invalidField('placeId', 'scope', msg('stocktaking.placeOutOfScope'));
   return row.id;
 }
 
@@ -447,7 +464,7 @@ export async function countStock(
   input: ValidCount,
 ): Promise<StocktakingPlaceRecord> {
   return db.transaction(async (tx) => {
-    const st = await lockStocktaking(tx, stocktakingId, 'SHARE', ['counting'], 'counted');
+    const st = await lockStocktaking(tx, stocktakingId, 'SHARE', ['counting'], 'done.counted');
     const stocktakingPlaceId = await lockPlace(tx, stocktakingId, input.placeId);
     const [product] = await tx.query<{
       clientId: number;
@@ -464,27 +481,18 @@ export async function countStock(
       [input.productId, stocktakingId, input.placeId, input.lot],
     );
     const problems: FieldProblems = {};
-    const add = (name: string, rule: string, message: string) =>
-      (problems[name] ??= []).push({ rule, message });
+    const add = (name: string, rule: string, message: string | Message) =>
+      (problems[name] ??= []).push(fieldProblem(rule, message));
     if (!product) add('productId', 'exists', 'The selected product does not exist.');
     else if (st.clientId !== null && product.clientId !== st.clientId)
-      add('productId', 'client', "The product is not one of the stocktaking's client.");
-    if (product?.lotTracked && input.lot === '')
-      add('lot', 'required', 'The lot field is required for a lot-tracked product.');
+      add('productId', 'client', msg('stocktaking.productOfOtherClient'));
+    if (product?.lotTracked && input.lot === '') add('lot', 'required', msg('stock.lotRequired'));
     if (product && !product.lotTracked && input.lot !== '')
-      add('lot', 'prohibited', 'The product is not lot-tracked: leave the lot field empty.');
+      add('lot', 'prohibited', msg('stock.lotProhibited'));
     if (product && !product.line && product.bestBefore && !input.bestBefore && input.quantity > 0)
-      add(
-        'bestBefore',
-        'required',
-        'The best-before field is required for found stock of this product.',
-      );
+      add('bestBefore', 'required', msg('stock.bestBeforeRequired'));
     if (product && !product.bestBefore && input.bestBefore)
-      add(
-        'bestBefore',
-        'prohibited',
-        'The product has no best-before date: leave the best-before field empty.',
-      );
+      add('bestBefore', 'prohibited', msg('stock.bestBeforeProhibited'));
     if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
     await tx.query(
       `INSERT INTO stocktaking_lines (stocktaking_id, stocktaking_place_id, place_id, product_id,
@@ -521,7 +529,7 @@ export async function confirmEmptyPlace(
   placeId: number,
 ): Promise<StocktakingPlaceRecord> {
   return db.transaction(async (tx) => {
-    await lockStocktaking(tx, stocktakingId, 'SHARE', ['counting'], 'counted');
+    await lockStocktaking(tx, stocktakingId, 'SHARE', ['counting'], 'done.counted');
     const stocktakingPlaceId = await lockPlace(tx, stocktakingId, placeId);
     await tx.query(
       `UPDATE stocktaking_lines SET counted_quantity = 0, counted_by = $2, counted_at = now()
@@ -543,7 +551,13 @@ export async function recountLines(
   lineIds: readonly number[],
 ): Promise<StocktakingRecord> {
   return db.transaction(async (tx) => {
-    await lockStocktaking(tx, stocktakingId, 'UPDATE', ['counting', 'counted'], 'counted again');
+    await lockStocktaking(
+      tx,
+      stocktakingId,
+      'UPDATE',
+      ['counting', 'counted'],
+      'done.countedAgain',
+    );
     const places = await tx.query<{ id: number }>(
       `SELECT sp.id FROM stocktaking_places sp
         WHERE sp.id IN (SELECT l.stocktaking_place_id FROM stocktaking_lines l
@@ -582,7 +596,7 @@ export async function recountLines(
   });
 }
 
-/** COUNTING → COUNTED: refused while a line has no count. */
+/** COUNTING → COUNTED: refused while a line has no count (stocktaking.uncounted names its places). */
 export async function completeStocktaking(
   db: Db,
   actor: Actor,
@@ -590,15 +604,15 @@ export async function completeStocktaking(
   version: number,
 ): Promise<StocktakingRecord> {
   return db.transaction(async (tx) => {
-    const st = await lockStocktaking(tx, id, 'UPDATE', ['counting'], 'completed', version);
-    const [open] = await tx.query<{ lines: number }>(
-      `SELECT count(*)::int AS lines FROM stocktaking_lines
+    const st = await lockStocktaking(tx, id, 'UPDATE', ['counting'], 'done.completed', version);
+    const [open] = await tx.query<{ places: number }>(
+      `SELECT count(DISTINCT place_id)::int AS places FROM stocktaking_lines
         WHERE stocktaking_id = $1 AND counted_quantity IS NULL`,
       [id],
     );
-    if (open!.lines > 0)
+    if (open!.places > 0)
       throw conflict(
-        `${open!.lines} line(s) of the stocktaking ${st.number} have no count yet: count them or confirm their places empty.`,
+        msg('stocktaking.uncounted', { count: open!.places, number: st.number }),
         'status',
       );
     await tx.query(
@@ -631,7 +645,7 @@ export async function bookStocktaking(
   version: number,
 ): Promise<BookedStocktaking> {
   return db.transaction(async (tx) => {
-    const st = await lockStocktaking(tx, id, 'UPDATE', ['counted'], 'booked', version);
+    const st = await lockStocktaking(tx, id, 'UPDATE', ['counted'], 'done.booked', version);
     // The stock rows first, then their totals rows, in key order (stock.ts: no deadlock).
     const reserved = await tx.query<{ path: string; sku: string; locked: number; counted: number }>(
       `SELECT pl.path, p.sku, st.locked_qty AS locked, l.counted_quantity AS counted
@@ -645,7 +659,12 @@ export async function bookStocktaking(
     const short = reserved.find((row) => row.locked > row.counted);
     if (short)
       throw conflict(
-        `${short.locked} units of ${short.sku} on ${short.path} are reserved, but ${short.counted} were counted: release the reservation first.`,
+        msg('stocktaking.reservedAboveCount', {
+          locked: short.locked,
+          sku: short.sku,
+          path: short.path,
+          counted: short.counted,
+        }),
         'in-use',
       );
     await tx.query(
@@ -684,13 +703,21 @@ export async function bookStocktaking(
                    quantity AS delta, quantity),
        ledger AS (
          INSERT INTO stock_changes (product_id, place_id, client_id, warehouse_id, lot,
-           best_before, delta, quantity_after, reason, reference, comment, user_id, acting_user_id)
+           best_before, delta, quantity_after, reason, reference, comment, comment_message,
+           user_id, acting_user_id)
          SELECT product_id, place_id, client_id, warehouse_id, lot, best_before, delta, quantity,
-                'stocktaking', $3, '', $4, $5
+                'stocktaking', $3, '', $6::jsonb, $4, $5
            FROM (SELECT * FROM updated UNION ALL SELECT * FROM inserted) AS changed
          RETURNING id)
        SELECT count(*)::int AS changes, max(id)::text AS last FROM ledger`,
-      [id, st.warehouseId, st.number, actor.userId, actor.actingUserId],
+      [
+        id,
+        st.warehouseId,
+        st.number,
+        actor.userId,
+        actor.actingUserId,
+        JSON.stringify(msg('ledger.stocktaking', { number: st.number })),
+      ],
     );
     await tx.query(`DELETE FROM stocktaking_locks WHERE stocktaking_id = $1`, [id]);
     await tx.query(
@@ -715,7 +742,14 @@ export async function cancelStocktaking(
   version: number,
 ): Promise<StocktakingRecord> {
   return db.transaction(async (tx) => {
-    await lockStocktaking(tx, id, 'UPDATE', ['draft', 'counting', 'counted'], 'cancelled', version);
+    await lockStocktaking(
+      tx,
+      id,
+      'UPDATE',
+      ['draft', 'counting', 'counted'],
+      'done.cancelled',
+      version,
+    );
     await tx.query(`DELETE FROM stocktaking_locks WHERE stocktaking_id = $1`, [id]);
     await tx.query(
       `UPDATE stocktakings SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2,

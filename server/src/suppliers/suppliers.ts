@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import { queryOne, type Db, type SqlParam } from '../db';
 import { addressInput, type Address } from '../clients/clients';
@@ -172,7 +173,7 @@ export async function updateSupplier(
       'SELECT version FROM suppliers WHERE id = $1 FOR UPDATE',
       [id],
     );
-    if (!current) throw notFound('Supplier not found.');
+    if (!current) throw notFound(msg('notFound.supplier'));
     if (current.version !== version) throw staleEdit();
     const sets = WRITE_COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ');
     const row = await queryOne<SupplierRow>(
@@ -186,7 +187,7 @@ export async function updateSupplier(
 }
 
 /** The message of a supplier still named by an avis. */
-const IN_USE = 'An avis names this supplier; it cannot be deleted.';
+const IN_USE = msg('suppliers.inUse');
 
 /**
  * Deletes a supplier no avis names. The row is locked first (FOR UPDATE), so an avis being
@@ -198,7 +199,7 @@ export async function deleteSupplier(db: Db, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const found = await queryOne(tx, 'SELECT id FROM suppliers WHERE id = $1 FOR UPDATE', [id]);
-      if (!found) throw notFound('Supplier not found.');
+      if (!found) throw notFound(msg('notFound.supplier'));
       const avis = await queryOne(tx, 'SELECT id FROM avis WHERE supplier_id = $1 LIMIT 1', [id]);
       if (avis) throw conflict(IN_USE, 'in-use');
       await tx.query('DELETE FROM suppliers WHERE id = $1', [id]);

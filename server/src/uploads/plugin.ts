@@ -1,7 +1,8 @@
+import { msg } from '@kontor/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireUser } from '../auth/guards';
-import { HttpError } from '../http/errors';
+import { httpRefusal } from '../http/errors';
 import { badFile, storeUpload, sweepUploads, UploadTooLarge } from './uploads';
 
 /**
@@ -56,10 +57,12 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
 function multipartError(error: unknown, maxBytes: number): unknown {
   const code = (error as { code?: string }).code;
   if (error instanceof UploadTooLarge || code === 'FST_REQ_FILE_TOO_LARGE')
-    return new HttpError(413, new UploadTooLarge(maxBytes).message, {
-      file: [new UploadTooLarge(maxBytes).message],
-    });
+    return httpRefusal(
+      413,
+      msg('uploads.tooLarge', { megabytes: Math.floor(maxBytes / 1024 / 1024) }),
+      'file',
+    );
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return badFile('max', 'Send one file at a time.');
+    return badFile('max', msg('uploads.oneFile'));
   return error;
 }

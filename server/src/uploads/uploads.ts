@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../db';
+import { msg, type Message } from '@kontor/contracts';
 import { invalidField } from '../domain/errors';
 
 // Uploaded files for background jobs (issue 11), kept in the database so that whichever node
@@ -24,7 +25,8 @@ export interface Upload {
 }
 
 /** A file that is not acceptable: 422 with a message on `file`. */
-export const badFile = (rule: string, message: string) => invalidField('file', rule, message);
+export const badFile = (rule: string, message: string | Message) =>
+  invalidField('file', rule, message);
 
 /** The file is larger than the limit (413). */
 export class UploadTooLarge extends Error {
@@ -46,16 +48,14 @@ export function fileType(name: string, head: Buffer): UploadType {
   const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
   const text = head.subarray(head.subarray(0, 3).equals(BOM) ? 3 : 0);
   if (text.length === 0 || /^\s*$/.test(text.toString('latin1')))
-    throw badFile('empty', 'The file is empty.');
-  const notAllowed = () =>
-    badFile('mimes', 'The file must be a CSV or XLSX file (a spreadsheet saved as .csv or .xlsx).');
+    throw badFile('empty', msg('uploads.empty'));
+  const notAllowed = () => badFile('mimes', msg('uploads.notSpreadsheet'));
   if (extension === 'xlsx') {
-    if (!head.subarray(0, 4).equals(ZIP))
-      throw badFile('mimes', 'The file is named .xlsx but is not an Excel workbook.');
+    if (!head.subarray(0, 4).equals(ZIP)) throw badFile('mimes', msg('uploads.notWorkbook'));
     return 'xlsx';
   }
   if (extension === 'csv' || extension === 'txt') {
-    if (!isText(text)) throw badFile('mimes', 'The file is named .csv but does not contain text.');
+    if (!isText(text)) throw badFile('mimes', msg('uploads.notText'));
     return 'csv';
   }
   throw notAllowed();

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { hashPassword, weakPasswordReason } from '../auth/passwords';
@@ -112,11 +113,7 @@ async function checkRoles(db: Db, roleIds: number[], actorHolds: Set<string>) {
     .where('rp.role_id', '=', sql<number>`any(${roleIds})`)
     .execute();
   if (granted.some((row) => !actorHolds.has(row.name)))
-    throw invalidField(
-      'roleIds',
-      'privilege',
-      'You cannot assign a role holding permissions you do not hold.',
-    );
+    throw invalidField('roleIds', 'privilege', msg('users.roleMorePrivileged'));
 }
 
 /** Refuses to act on a user who holds a permission the actor lacks (the login-as rule). */
@@ -124,11 +121,14 @@ async function assertNotMorePrivileged(
   db: Db,
   userId: number,
   actorHolds: Set<string>,
-  what: string,
+  what: 'change' | 'delete',
 ) {
   const theirs = await permissionsOf(db, userId);
   if (theirs.some((name) => !actorHolds.has(name)))
-    throw conflict(`You cannot ${what} a user who holds permissions you do not hold.`, 'privilege');
+    throw conflict(
+      msg(what === 'change' ? 'users.changeMorePrivileged' : 'users.deleteMorePrivileged'),
+      'privilege',
+    );
 }
 
 /** Gives the user exactly these roles. */
@@ -192,7 +192,7 @@ export async function updateUser(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw notFound('User not found.');
+    if (!current) throw notFound(msg('notFound.user'));
     if (current.version !== version) throw staleEdit();
     await assertNotMorePrivileged(tx, id, actorHolds, 'change');
     await checkRoles(tx, roleIds, actorHolds);
@@ -222,9 +222,9 @@ export async function deleteUser(
   actorHolds: Set<string>,
   id: number,
 ): Promise<void> {
-  if (id === actorId) throw conflict('You cannot delete yourself.', 'self');
+  if (id === actorId) throw conflict(msg('users.deleteSelf'), 'self');
   await db.transaction(async (tx) => {
-    if (!(await findAdministeredUser(tx, id))) throw notFound('User not found.');
+    if (!(await findAdministeredUser(tx, id))) throw notFound(msg('notFound.user'));
     await assertNotMorePrivileged(tx, id, actorHolds, 'delete');
     await endSessions(tx, { user: id });
     await kysely(tx).deleteFrom('users').where('id', '=', id).execute();

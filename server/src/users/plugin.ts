@@ -1,3 +1,5 @@
+import { msg } from '@kontor/contracts';
+import { timeZone } from '../domain/time-zone';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IResolvers } from 'mercurius';
 import { z } from 'zod';
@@ -6,7 +8,7 @@ import { currentUser, permissionsOfRequest, requirePermission, requireUser } fro
 import { sessionLifetime } from '../auth/plugin';
 import { deleteOtherSessions } from '../auth/sessions';
 import type { Db } from '../db';
-import { HttpError, notFound, parseInput, unauthorized, validationFailed } from '../http/errors';
+import { httpRefusal, notFound, parseInput, unauthorized, validationFailed } from '../http/errors';
 import { field } from '../domain/validation';
 import { unreadNotifications } from '../notifications/notifications';
 import { IMPERSONATE_PERMISSION, impersonateUser, leaveImpersonation } from './impersonation';
@@ -65,6 +67,8 @@ async function userResource(db: Db, user: User, impersonatorId: number | null) {
     email: user.email,
     notifications: await unreadNotifications(db, user.id),
     impersonator: impersonator ? { id: impersonator.id, name: impersonator.name } : null,
+    // The installation's time zone, in which the pages show every time.
+    time_zone: timeZone(),
   };
 }
 
@@ -111,7 +115,7 @@ export default async function usersPlugin(app: FastifyInstance): Promise<void> {
   app.post('/spa/users/login/as/leave', { preHandler: requireUser }, async (request, reply) => {
     const result = await leaveImpersonation(app.db, request.session!, origin(request), lifetime);
     if (result.status === 'not-impersonating')
-      throw new HttpError(409, 'You are not logged in as another user.');
+      throw httpRefusal(409, msg('users.notImpersonating'));
     setSessionCookies(reply, app.config, result.issued);
     return reply.code(204).send();
   });
@@ -122,7 +126,7 @@ export default async function usersPlugin(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const targetId = Number(request.params.id);
       if (!/^[1-9]\d{0,9}$/.test(request.params.id) || targetId > MAX_ID)
-        throw notFound('User not found.');
+        throw notFound(msg('notFound.user'));
       const result = await impersonateUser(
         app.db,
         {
@@ -135,10 +139,10 @@ export default async function usersPlugin(app: FastifyInstance): Promise<void> {
       );
       switch (result.status) {
         case 'not-found':
-          throw notFound('User not found.');
+          throw notFound(msg('notFound.user'));
         case 'forbidden':
           throw result.reason === 'self'
-            ? unauthorized('You cannot log in as yourself.')
+            ? unauthorized(msg('users.impersonateSelf'))
             : unauthorized();
         case 'ok':
           setSessionCookies(reply, app.config, result.issued);

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IResolvers } from 'mercurius';
@@ -66,12 +67,9 @@ async function warehousesPlugin(app: FastifyInstance): Promise<void> {
       const query = parse(labelsQuery, request.query);
       const places = await placesForLabels(app.db, query);
       if (places.length > MAX_LABELS)
-        throw invalidField(
-          'rackId',
-          'max',
-          `At most ${MAX_LABELS} labels fit in one PDF; print a storage or rack at a time.`,
-          { max: MAX_LABELS },
-        );
+        throw invalidField('rackId', 'max', msg('warehouses.tooManyLabels', { max: MAX_LABELS }), {
+          max: MAX_LABELS,
+        });
       const pdf = await labelsPdf(places, 'Kontor place labels');
       return reply
         .header('content-type', 'application/pdf')

@@ -1,3 +1,4 @@
+import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import { addressInput, type Address } from '../clients/clients';
 import { prepared, queryOne, type Db } from '../db';
@@ -418,7 +419,7 @@ async function lockTree(tx: Db, warehouseId: number): Promise<{ code: string; ve
     'SELECT code, version FROM warehouses WHERE id = $1 FOR NO KEY UPDATE',
     [warehouseId],
   );
-  if (!row) throw notFound('Warehouse not found.');
+  if (!row) throw notFound(msg('notFound.warehouse'));
   return row;
 }
 
@@ -447,7 +448,16 @@ async function rewritePaths(
  * ledger is append-only and points at its places. Locks the places first, so no booking
  * lands on one between the check and the delete.
  */
-async function assertPlacesFree(tx: Db, placeFilter: string, id: number, what: string) {
+async function assertPlacesFree(
+  tx: Db,
+  placeFilter: string,
+  id: number,
+  what:
+    | 'warehouses.placeOfWarehouse'
+    | 'warehouses.placeOfStorage'
+    | 'warehouses.placeOfRack'
+    | 'warehouses.thePlace',
+) {
   await tx.query(`SELECT p.id FROM places p WHERE ${placeFilter} = $1 FOR UPDATE OF p`, [id]);
   const stock = await queryOne<{ quantity: number }>(
     tx,
@@ -456,17 +466,14 @@ async function assertPlacesFree(tx: Db, placeFilter: string, id: number, what: s
     [id],
   );
   if (stock && stock.quantity > 0)
-    throw conflict(`${what} still holds stock; book it out or move it first.`, 'in-use');
+    throw conflict(msg('warehouses.holdsStock', { what: { term: what } }), 'in-use');
   const booked = await queryOne(
     tx,
     `SELECT 1 FROM stock_changes c JOIN places p ON p.id = c.place_id WHERE ${placeFilter} = $1 LIMIT 1`,
     [id],
   );
   if (stock || booked)
-    throw conflict(
-      `${what} has bookings in the stock ledger, which keeps every place it names; it cannot be deleted.`,
-      'in-use',
-    );
+    throw conflict(msg('warehouses.hasBookings', { what: { term: what } }), 'in-use');
 }
 
 // ---------------------------------------------------------------- warehouses
@@ -529,8 +536,8 @@ export async function updateWarehouse(
 export async function deleteWarehouse(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await queryOne(tx, 'SELECT id FROM warehouses WHERE id = $1 FOR UPDATE', [id]);
-    if (!found) throw notFound('Warehouse not found.');
-    await assertPlacesFree(tx, 'p.warehouse_id', id, 'A place of this warehouse');
+    if (!found) throw notFound(msg('notFound.warehouse'));
+    await assertPlacesFree(tx, 'p.warehouse_id', id, 'warehouses.placeOfWarehouse');
     await tx.query('DELETE FROM places WHERE warehouse_id = $1', [id]);
     await tx.query(
       'DELETE FROM racks WHERE storage_id IN (SELECT id FROM storages WHERE warehouse_id = $1)',
@@ -567,7 +574,7 @@ async function warehouseOfStorage(db: Db, id: number): Promise<number> {
     'SELECT warehouse_id AS "warehouseId" FROM storages WHERE id = $1',
     [id],
   );
-  if (!row) throw notFound('Storage not found.');
+  if (!row) throw notFound(msg('notFound.storage'));
   return row.warehouseId;
 }
 
@@ -585,7 +592,7 @@ export async function updateStorage(
       'SELECT code, version FROM storages WHERE id = $1 FOR UPDATE',
       [id],
     );
-    if (!current) throw notFound('Storage not found.');
+    if (!current) throw notFound(msg('notFound.storage'));
     if (current.version !== version) throw staleEdit();
     const row = await queryOne<Storage>(
       tx,
@@ -603,12 +610,12 @@ export async function deleteStorage(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTree(tx, await warehouseOfStorage(tx, id));
     const found = await queryOne(tx, 'SELECT id FROM storages WHERE id = $1 FOR UPDATE', [id]);
-    if (!found) throw notFound('Storage not found.');
+    if (!found) throw notFound(msg('notFound.storage'));
     await assertPlacesFree(
       tx,
       '(SELECT r.storage_id FROM racks r WHERE r.id = p.rack_id)',
       id,
-      'A place of this storage',
+      'warehouses.placeOfStorage',
     );
     await tx.query(
       'DELETE FROM places WHERE rack_id IN (SELECT id FROM racks WHERE storage_id = $1)',
@@ -641,7 +648,7 @@ async function warehouseOfRack(db: Db, id: number): Promise<number> {
     'SELECT s.warehouse_id AS "warehouseId" FROM racks r JOIN storages s ON s.id = r.storage_id WHERE r.id = $1',
     [id],
   );
-  if (!row) throw notFound('Rack not found.');
+  if (!row) throw notFound(msg('notFound.rack'));
   return row.warehouseId;
 }
 
@@ -659,7 +666,7 @@ export async function updateRack(
       'SELECT code, version FROM racks WHERE id = $1 FOR UPDATE',
       [id],
     );
-    if (!current) throw notFound('Rack not found.');
+    if (!current) throw notFound(msg('notFound.rack'));
     if (current.version !== version) throw staleEdit();
     await tx.query(
       `UPDATE racks SET name = $2, code = $3, version = version + 1, updated_at = now() WHERE id = $1`,
@@ -675,8 +682,8 @@ export async function deleteRack(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTree(tx, await warehouseOfRack(tx, id));
     const found = await queryOne(tx, 'SELECT id FROM racks WHERE id = $1 FOR UPDATE', [id]);
-    if (!found) throw notFound('Rack not found.');
-    await assertPlacesFree(tx, 'p.rack_id', id, 'A place of this rack');
+    if (!found) throw notFound(msg('notFound.rack'));
+    await assertPlacesFree(tx, 'p.rack_id', id, 'warehouses.placeOfRack');
     await tx.query('DELETE FROM places WHERE rack_id = $1', [id]);
     await tx.query('DELETE FROM racks WHERE id = $1', [id]);
   });
@@ -696,7 +703,7 @@ async function rackPrefix(
       WHERE r.id = $1`,
     [rackId],
   );
-  if (!row) throw notFound('Rack not found.');
+  if (!row) throw notFound(msg('notFound.rack'));
   return row;
 }
 
@@ -757,7 +764,7 @@ async function warehouseOfPlace(db: Db, id: number): Promise<number> {
     'SELECT warehouse_id AS "warehouseId" FROM places WHERE id = $1',
     [id],
   );
-  if (!row) throw notFound('Place not found.');
+  if (!row) throw notFound(msg('notFound.place'));
   return row.warehouseId;
 }
 
@@ -779,7 +786,7 @@ export async function updatePlace(
       'SELECT version, rack_id AS "rackId", barcode FROM places WHERE id = $1 FOR UPDATE',
       [id],
     );
-    if (!current) throw notFound('Place not found.');
+    if (!current) throw notFound(msg('notFound.place'));
     if (current.version !== version) throw staleEdit();
     if (input.barcode !== '' && input.barcode !== current.barcode) assertSafeBarcode(input.barcode);
     const { prefix } = await rackPrefix(tx, current.rackId);
@@ -809,9 +816,9 @@ export async function updatePlace(
 export async function deletePlace(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTree(tx, await warehouseOfPlace(tx, id));
-    await assertPlacesFree(tx, 'p.id', id, 'The place');
+    await assertPlacesFree(tx, 'p.id', id, 'warehouses.thePlace');
     const deleted = await tx.query('DELETE FROM places WHERE id = $1 RETURNING id', [id]);
-    if (deleted.length === 0) throw notFound('Place not found.');
+    if (deleted.length === 0) throw notFound(msg('notFound.place'));
   });
 }
 

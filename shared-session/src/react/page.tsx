@@ -1,4 +1,4 @@
-import { Callout, H2, NonIdealState } from '@blueprintjs/core';
+import { Callout, NonIdealState } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link, useTranslation } from './hooks';
 import './page.css';
@@ -20,8 +20,8 @@ export interface PageBack {
 }
 
 /**
- * The frame every page shares: its title as the heading (a record's page names the record:
- * 'Produkt MV-30001 – Farbe rot'), above it the back link when `back` is given, then the content.
+ * The frame every page shares: its title as the page's one `h1` (a record's page names the
+ * record: 'Produkt MV-30001 – Farbe rot'; its sections' headings rank below), above it the back link when `back` is given, then the content.
  */
 export function Page({
   title,
@@ -43,7 +43,7 @@ export function Page({
         </Link>
       ) : null}
       <header className="kontor-page-header">
-        <H2>{title}</H2>
+        <h1 className="bp6-heading kontor-page-title">{title}</h1>
         {actions ? <div className="kontor-page-actions">{actions}</div> : null}
       </header>
       {children}

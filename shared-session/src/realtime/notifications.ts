@@ -1,6 +1,8 @@
+import { formatterFor, isMessageKey, wordMessage, type Message } from '@kontor/contracts';
 import { BehaviorSubject, map } from 'rxjs';
 import { http } from '../http/http';
 import type { Notification } from '../types';
+import { format } from '../format/format';
 
 const list = new BehaviorSubject<Notification[]>([]);
 
@@ -13,10 +15,17 @@ export const unreadCount$ = notifications$.pipe(
 );
 
 /**
- * What a notification says in `language` (e.g. 'de', 'en-GB'): the server keeps an ended job's
- * message in every language of the interface (`data.messages`); others have one `message`.
+ * What a notification says in `language` (e.g. 'de', 'en-GB'): its text, a catalogue message
+ * (`data.text`), worded; a notification from before has its words in every language of the
+ * interface (`data.messages`) or one `message`.
  */
 export function notificationText(notification: Notification, language: string): string {
+  const text = notification.data?.text as Message | undefined;
+  if (text && typeof text.key === 'string' && isMessageKey(text.key))
+    return wordMessage(
+      text,
+      formatterFor(language.startsWith('en') ? 'en' : 'de', format.timeZone),
+    );
   const messages = notification.data?.messages as Record<string, unknown> | undefined;
   const localized = messages?.[language.slice(0, 2)];
   if (typeof localized === 'string' && localized) return localized;

@@ -1,3 +1,4 @@
+import { refusalOf, setTimeZone } from '../format/format';
 import { BehaviorSubject } from 'rxjs';
 import { eventBus } from '../bus/event-bus';
 import { HttpError, http } from '../http/http';
@@ -31,6 +32,7 @@ export function can(permission: Permission): boolean {
 }
 
 function setSession(user: User | null, permissions: string[]): void {
+  if (user?.time_zone) setTimeZone(user.time_zone);
   const next: SessionState = { loaded: true, isLoggedIn: user !== null, user, permissions };
   state.next(next);
   setNotifications(user?.notifications ?? []);
@@ -100,7 +102,7 @@ export async function loginAs(userId: number): Promise<void> {
   try {
     await http.post(`/spa/users/login/as/${encodeURIComponent(String(userId))}`);
   } catch (error) {
-    showToast(i18n.t('common:loginAsFailed'), 'danger');
+    showToast(refusalOf(error) ?? i18n.t('common:loginAsFailed'), 'danger');
     throw error;
   }
   await reloadUser();

@@ -1,9 +1,10 @@
 import { Button, H4, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import {
+  format,
   http,
-  i18n,
   loadShared,
   Page,
+  refusalOf,
   showToast,
   useSession,
   useTranslation,
@@ -48,14 +49,13 @@ function SessionList() {
     try {
       await request();
       showToast(t('sessions.ended'), 'success');
-    } catch {
-      showToast(t('sessions.endFailed'), 'danger');
+    } catch (error) {
+      showToast(refusalOf(error) ?? t('sessions.endFailed'), 'danger');
     }
     await load();
     setBusy(false);
   };
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => format.dateTime(iso);
   const others = sessions?.filter((session) => !session.current).length ?? 0;
 
   return (

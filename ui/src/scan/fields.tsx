@@ -1,5 +1,6 @@
 import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
+import { DayInput } from '../date-field';
 
 /**
  * The frame of one field of a scanner screen: its label and, when the server or a rule named
@@ -55,7 +56,10 @@ export interface ScanInputProps {
   placeholder?: string;
 }
 
-/** A typed field of a scanner screen (a quantity, a lot, a best-before date): Enter goes on. */
+/**
+ * A typed field of a scanner screen (a quantity, a lot, a best-before date in Kontor's
+ * language): Enter goes on.
+ */
 export function ScanInput({
   id,
   label,
@@ -71,19 +75,31 @@ export function ScanInput({
 }: ScanInputProps) {
   return (
     <ScanFieldGroup id={id} label={label} error={error} hint={hint}>
-      <InputGroup
-        id={id}
-        inputRef={inputRef}
-        type={type}
-        inputMode={inputMode}
-        value={value}
-        placeholder={placeholder}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onEnterKey(onEnter)}
-      />
+      {type === 'date' ? (
+        // A day in Kontor's language (`TT.MM.JJJJ`), to the screen as `YYYY-MM-DD`.
+        <DayInput
+          id={id}
+          inputRef={inputRef}
+          value={value}
+          intent={error ? Intent.DANGER : Intent.NONE}
+          onChange={onChange}
+          onKeyDown={onEnterKey(onEnter)}
+        />
+      ) : (
+        <InputGroup
+          id={id}
+          inputRef={inputRef}
+          type={type}
+          inputMode={inputMode}
+          value={value}
+          placeholder={placeholder}
+          intent={error ? Intent.DANGER : Intent.NONE}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onEnterKey(onEnter)}
+        />
+      )}
     </ScanFieldGroup>
   );
 }

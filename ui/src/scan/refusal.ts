@@ -33,7 +33,9 @@ export function scanRefusal<F extends string>(
     const broken = list[0];
     if (!name || !broken || fields[name]) continue;
     const rule = ownRules[broken.rule] ?? broken.rule;
-    fields[name] = errorText(ruleMessage(rule, broken.params ?? undefined, broken.message));
+    fields[name] = errorText(
+      ruleMessage(rule, broken.params ?? undefined, broken.message, broken.text),
+    );
     first ??= name;
   }
   const texts = Object.values(fields) as string[];
