@@ -59,6 +59,7 @@ async function shippedOrder(context: BrowserContext, tag: string) {
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
 const deDay = () => today().split('-').reverse().join('.');
+const enDay = () => today().split('-').reverse().join('/');
 
 /** Chooses the client and today as the period by keyboard, and asks for the preview. */
 async function choose(
@@ -129,9 +130,10 @@ test('German, keyboard only: the sums of a shipped order and its CSV rows', asyn
   expect(lines[0]).toBe(
     'Auftragsnummer;Bestelldatum;Versanddatum;Kundennummer;Abteilung;Position;SKU;Artikel;Menge;Einzelpreis netto (EUR);Netto (EUR);MwSt-Satz (%);MwSt (EUR);Brutto (EUR)',
   );
+  // German: the days and the decimal comma as a German spreadsheet reads them.
   expect(lines.slice(1)).toEqual([
-    `${s.number};${today()};${today()};KD-${s.tag};Einkauf;1;TASSE-${s.tag};Tasse blau;3;2.50;7.50;19;1.43;8.93`,
-    `${s.number};${today()};${today()};KD-${s.tag};Einkauf;2;BUCH-${s.tag};Kochbuch;1;10.00;10.00;7;0.70;10.70`,
+    `${s.number};${deDay()};${deDay()};KD-${s.tag};Einkauf;1;TASSE-${s.tag};Tasse blau;3;2,50;7,50;19;1,43;8,93`,
+    `${s.number};${deDay()};${deDay()};KD-${s.tag};Einkauf;2;BUCH-${s.tag};Kochbuch;1;10,00;10,00;7;0,70;10,70`,
   ]);
 
   // The PDF summary opens.
@@ -157,7 +159,7 @@ test('English and dark: the same sums in English, the period kept in the URL', a
   await expect(page.getByRole('heading', { name: 'Export invoices' })).toBeVisible();
   await choose(page, s.client, { client: 'Client', from: 'Shipped from', to: 'Shipped until' });
   await expect(
-    page.getByText(`${s.client}, shipped ${today()} – ${today()}: orders 1, positions 2`),
+    page.getByText(`${s.client}, shipped ${enDay()} – ${enDay()}: orders 1, positions 2`),
   ).toBeVisible();
   const rates = page.getByRole('table', { name: 'VAT rate' });
   await expect(rates.getByRole('row', { name: /^Total/ })).toContainText('€19.63');

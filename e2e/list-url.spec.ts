@@ -19,7 +19,7 @@ test('a list keeps its search and sort in the URL: a reload and a shared link sh
   await expect(table.getByRole('row')).toHaveCount(2); // header + Packer
   await expect(page.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
     'href',
-    '/export/users.csv?search=pack&sort=EMAIL',
+    '/export/users.csv?search=pack&sort=EMAIL&lang=de',
   );
   // The server's export answers that link with the same filtered list (S3's route).
   const csv = await context.request.get('/export/users.csv?search=pack&sort=EMAIL');
@@ -132,7 +132,7 @@ test('departments filtered by a client (chosen with the search picker) keep the 
   // The export takes the same filter.
   await expect(page.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
     'href',
-    `/export/departments.csv?search=${tag}&clientId=${clientIds.Nord}`,
+    `/export/departments.csv?search=${tag}&clientId=${clientIds.Nord}&lang=de`,
   );
 
   await page.reload();

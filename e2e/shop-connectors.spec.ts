@@ -516,7 +516,7 @@ test('Shopware 6 (German): a connection tested with a wrong and the right secret
   await page.goto('/order/error');
   await booted(page);
   await expect(page.getByRole('row').filter({ hasText: number(2) })).toContainText(
-    `Unknown product UNBEKANNT-${tag} (position 1).`,
+    `Unbekanntes Produkt UNBEKANNT-${tag} (Position 1).`,
   );
 
   // The connection's page: the sync, the lag, today's orders, the dead letter and its reason.

@@ -51,6 +51,13 @@ const MINUS = '\u2212';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Whether a text is a calendar day written `YYYY-MM-DD` that exists (2026-02-30 does not). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
 /** The moment of a value; a bare day is read at noon UTC so that no zone moves it. */
 function moment(value: DateLike): Date {
   if (value instanceof Date) return value;

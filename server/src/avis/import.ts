@@ -1,3 +1,4 @@
+import { isCalendarDay } from '@kontor/contracts';
 import { msg } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -25,7 +26,6 @@ import {
   type JobReport,
   type RejectedRow,
 } from '../jobs/kinds';
-import { isDay } from '../stock/list';
 import type { Actor } from '../stock/stock';
 import { createAvis, findAvisByDeliveryNote } from './avis';
 import { publishAvis } from './realtime';
@@ -197,7 +197,7 @@ export function dayFromText(text: string): string | undefined {
     const year = german[3]!.length === 2 ? `20${german[3]}` : german[3]!;
     day = `${year}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}`;
   }
-  return day && isDay(day) ? day : undefined;
+  return day && isCalendarDay(day) ? day : undefined;
 }
 
 /** A product of the client as the checks need it. */

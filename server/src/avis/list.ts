@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { formatter } from '../domain/time-zone';
-import type { ListDefinition } from '../lists/list';
-import { isDay } from '../stock/list';
+import { dayFilterValue, statusFilter, type ListDefinition } from '../lists/list';
 
 /** The sort keys of the avis list. */
 export type AvisSort = 'DELIVERY_DATE' | 'NUMBER' | 'ID';
@@ -15,15 +14,6 @@ export const AVIS_STATUSES = ['announced', 'partially_booked', 'booked', 'cancel
 
 /** The statuses of an avis still to be received (its goods are due). */
 export const AVIS_DUE_STATUSES = ['announced', 'partially_booked'] as const;
-
-/** A day as YYYY-MM-DD (a real date), the value of the from/to filters. */
-const day = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${name} filter must be a date (YYYY-MM-DD).`)
-    .refine((value) => isDay(value), {
-      message: `The ${name} filter must be a date (YYYY-MM-DD).`,
-    });
 
 /** The columns of an avis (over `avis a`), named as the Avis fields, with its totals. */
 export const AVIS_COLUMNS = `a.id, a.number, a.delivery_note_number AS "deliveryNoteNumber",
@@ -50,25 +40,20 @@ export const avisList: ListDefinition<AvisSort, AvisListFilter> = {
   sortColumns: { DELIVERY_DATE: 'a.delivery_date', NUMBER: 'a.number', ID: 'a.id' },
   idColumn: 'a.id',
   filters: {
-    status: {
-      names: 'status',
-      where: (p) => `a.status = any(string_to_array(${p}, ','))`,
-      value: z
-        .string()
-        .transform((value) => value.toLowerCase())
-        .refine(
-          (value) =>
-            value
-              .split(',')
-              .every((status) => (AVIS_STATUSES as readonly string[]).includes(status)),
-          { message: `The status filter must be any of ${AVIS_STATUSES.join(', ')}.` },
-        ),
-    },
+    status: statusFilter('a.status', AVIS_STATUSES),
     supplierId: { names: 'supplier', where: (p) => `a.supplier_id = ${p}` },
     clientId: { names: 'client', where: (p) => `a.client_id = ${p}` },
     warehouseId: { names: 'warehouse', where: (p) => `a.warehouse_id = ${p}` },
-    from: { names: 'date', where: (p) => `a.delivery_date >= ${p}::date`, value: day('from') },
-    to: { names: 'date', where: (p) => `a.delivery_date <= ${p}::date`, value: day('to') },
+    from: {
+      names: 'date',
+      where: (p) => `a.delivery_date >= ${p}::date`,
+      value: dayFilterValue('from'),
+    },
+    to: {
+      names: 'date',
+      where: (p) => `a.delivery_date <= ${p}::date`,
+      value: dayFilterValue('to'),
+    },
     // TODAY (the dashboard's "Avis heute fällig"): still to be received, delivery date today in
     // the installation's time zone; the value reaches the statement as that day.
     due: {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { field } from '../domain/validation';
-import { MAX_BOOKING_QUANTITY } from '../stock/rules';
-import { isDay } from '../stock/list';
 
 // The rules of an avis's input and of a booking's input. What depends on the database (the
 // product's client, lot-tracked, best-before; the place's warehouse; the open quantity) is
@@ -11,49 +9,14 @@ import { isDay } from '../stock/list';
 export const MAX_AVIS_LINES = 500;
 
 /** A whole number of units, at least 1. */
-const quantity = (name: string) =>
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `The ${name} field is required.`
-          : `The ${name} field must be a number.`,
-    })
-    .int(`The ${name} field must be a whole number.`)
-    .min(1, `The ${name} must be at least 1.`)
-    .max(
-      MAX_BOOKING_QUANTITY,
-      `The ${name} must not be greater than ${MAX_BOOKING_QUANTITY.toLocaleString('en')}.`,
-    );
-
-/** A calendar day as YYYY-MM-DD (2026-02-30 is refused). */
-const day = (name: string) =>
-  z
-    .string({ error: `The ${name} field must be a date (YYYY-MM-DD).` })
-    .trim()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isDay(value), {
-      message: `The ${name} field must be a date (YYYY-MM-DD).`,
-      params: { rule: 'date' },
-    });
-
-/** A day, or null when absent or empty. */
-const optionalDay = (name: string) =>
-  z
-    .string({ error: `The ${name} field must be a date (YYYY-MM-DD).` })
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isDay(value)), {
-      message: `The ${name} field must be a date (YYYY-MM-DD).`,
-      params: { rule: 'date' },
-    });
+const quantity = (name: string) => field.quantity(name, 1);
 
 /** An announced line. */
 export const avisLineInput = z.object({
   productId: field.id('product'),
   announcedQuantity: quantity('announced quantity'),
   lot: field.optionalString('lot', 64),
-  bestBefore: optionalDay('best-before'),
+  bestBefore: field.optionalDay('best-before'),
 });
 
 /** An avis as the form (or the file import) sends it. */
@@ -62,7 +25,7 @@ export const avisInput = z.object({
   clientId: field.id('client'),
   warehouseId: field.id('warehouse'),
   deliveryNoteNumber: field.requiredString('delivery note number', 100),
-  deliveryDate: day('delivery date'),
+  deliveryDate: field.day('delivery date'),
   comment: field.optionalString('comment', 2000),
   lines: z
     .array(avisLineInput, { error: 'The lines field is required.' })
@@ -83,7 +46,7 @@ export const avisBookingLineInput = z.object({
   /** Empty: the line's announced lot. */
   lot: field.optionalString('lot', 64),
   /** Empty: the line's announced best-before date. */
-  bestBefore: optionalDay('best-before'),
+  bestBefore: field.optionalDay('best-before'),
 });
 
 /** One booking action on an avis. */

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '@kontor/contracts';
 import { z } from 'zod';
 import { InvalidInput, type FieldProblem, type FieldProblems } from './errors';
 
@@ -37,6 +38,9 @@ function idSchema(name: string) {
       return z.NEVER;
     });
 }
+
+/** The largest quantity one booking, count or package line moves (a row's quantity stays a PostgreSQL integer). */
+export const MAX_BOOKING_QUANTITY = 1_000_000;
 
 /** Laravel-style messages for the common field rules, so the front end shows familiar texts. */
 export const field = {
@@ -90,6 +94,54 @@ export const field = {
       })
       .min(1, `The ${name} field is required.`)
       .max(max, `The ${name} field must not be greater than ${max} characters.`);
+  },
+  /**
+   * A whole number of units, at least `min` (0: a count; 1: what is booked, announced,
+   * picked or packed), at most MAX_BOOKING_QUANTITY.
+   */
+  quantity(name = 'quantity', min = 1) {
+    return z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? `The ${name} field is required.`
+            : `The ${name} field must be a number.`,
+      })
+      .int(`The ${name} field must be a whole number.`)
+      .min(
+        min,
+        min === 0 ? `The ${name} must not be negative.` : `The ${name} must be at least ${min}.`,
+      )
+      .max(
+        MAX_BOOKING_QUANTITY,
+        `The ${name} must not be greater than ${MAX_BOOKING_QUANTITY.toLocaleString('en')}.`,
+      );
+  },
+  /** A required calendar day, `YYYY-MM-DD` (one that exists); rule `date`. */
+  day(name: string) {
+    const message = `The ${name} field must be a date (YYYY-MM-DD).`;
+    return z
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? `The ${name} field is required.`
+            : message,
+      })
+      .trim()
+      .refine((text) => isCalendarDay(text), { message, params: { rule: 'date' } });
+  },
+  /** An optional calendar day, `YYYY-MM-DD`; null when absent, null or empty; rule `date`. */
+  optionalDay(name: string) {
+    const message = `The ${name} field must be a date (YYYY-MM-DD).`;
+    return z
+      .string({ error: message })
+      .trim()
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .refine((value) => value === null || isCalendarDay(value), {
+        message,
+        params: { rule: 'date' },
+      });
   },
   /** An optional boolean flag (also accepts 'on', 1 and their opposites from HTML forms). */
   flag() {

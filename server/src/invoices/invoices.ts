@@ -1,4 +1,4 @@
-import { msg } from '@kontor/contracts';
+import { isCalendarDay, msg } from '@kontor/contracts';
 import { sqlTimeZone } from '../domain/time-zone';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -29,31 +29,12 @@ export interface InvoicePeriod {
   to: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day YYYY-MM-DD. */
-function day(name: string) {
-  const message = `The ${name} field must be a date (YYYY-MM-DD).`;
-  return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `The ${name} field is required.`
-          : message,
-    })
-    .trim()
-    .refine(
-      (text) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text,
-      { message, params: { rule: 'date' } },
-    );
-}
-
 /** The rules of an export's client and period (field errors clientId, from, to). */
 export const invoicePeriod = z
-  .object({ clientId: field.id('client'), from: day('from'), to: day('to') })
+  .object({ clientId: field.id('client'), from: field.day('from'), to: field.day('to') })
   .superRefine((period, ctx) => {
     // Only when both are days (zod runs this after a failed field too).
-    if (DAY.test(period.from) && DAY.test(period.to) && period.to < period.from)
+    if (isCalendarDay(period.from) && isCalendarDay(period.to) && period.to < period.from)
       ctx.addIssue({
         code: 'custom',
         path: ['to'],

@@ -1,4 +1,4 @@
-import { msg } from '@kontor/contracts';
+import { isCalendarDay, msg } from '@kontor/contracts';
 import { z } from 'zod';
 import { databaseOf, prepared, type Db, type SqlParam } from '../db';
 import { InvalidInput, invalidField, type FieldProblems } from '../domain/errors';
@@ -124,6 +124,29 @@ export interface ListFilter {
    */
   literal?: boolean;
 }
+
+/**
+ * The filter of a list by one or more of its statuses (`pending,on_hold`: the GraphQL list is
+ * joined by its resolver): each named status must be one of `statuses`, case and spaces aside.
+ */
+export function statusFilter(column: string, statuses: readonly string[]): ListFilter {
+  return {
+    names: 'status',
+    where: (p) => `${column} = any(string_to_array(${p}::text, ','))`,
+    value: z
+      .string()
+      .transform((value) => value.toLowerCase().replace(/\s/g, ''))
+      .refine((value) => value.split(',').every((status) => statuses.includes(status)), {
+        message: `The status filter must be one or more of ${statuses.join(', ')}.`,
+      }),
+  };
+}
+
+/** The value of a list's day filter (`from`, `to`): a calendar day `YYYY-MM-DD` that exists. */
+export const dayFilterValue = (name: string) =>
+  z.string().refine((value) => isCalendarDay(value), {
+    message: `The ${name} filter must be a date (YYYY-MM-DD).`,
+  });
 
 /** One column of a list's CSV export. */
 export interface CsvColumn {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { CLIENT_FIELDS, type Address } from '../clients/clients';
 import { hasNul } from '../domain/validation';
-import type { ListDefinition } from '../lists/list';
+import { dayFilterValue, statusFilter, type ListDefinition } from '../lists/list';
 import { columnsSql, partsRead, sameNames, type Fields, type Readable } from '../lists/projection';
 import { SHIPPING_METHOD_FIELDS, SHIPPING_METHOD_READABLE } from '../shipping/shipping';
-import { isDay } from '../stock/list';
 
 /** The sort keys of the order list. */
 export type OrderSort = 'DATE' | 'NUMBER' | 'TOTAL' | 'ID';
@@ -109,15 +108,6 @@ const ORDER_READABLE: Readable = {
   packages: ['id'],
 };
 
-/** A day YYYY-MM-DD of the date filters. */
-const day = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${name} filter must be a date (YYYY-MM-DD).`)
-    .refine((value) => isDay(value), {
-      message: `The ${name} filter must be a date (YYYY-MM-DD).`,
-    });
-
 /**
  * The orders (/orders, /order/error): searched by the words of the number, the shipping
  * address's name and company, and the items' skus (`search_words`, migration 0150); filtered by status (one or several,
@@ -152,18 +142,11 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
   idColumn: 'o.id',
   filters: {
     status: {
-      names: 'status',
-      where: (p) => `o.status = any(string_to_array(${p}, ','))`,
+      ...statusFilter('o.status', STATUSES),
       // Several statuses: one branch per status, each walking orders_status_date_idx (or the
       // status's partial index) in the sort's order, merged (see ListFilter.parts).
       parts: (value) => [...new Set(String(value).split(','))],
       literal: true,
-      value: z
-        .string()
-        .transform((value) => value.toLowerCase().replace(/\s/g, ''))
-        .refine((value) => value.split(',').every((status) => STATUSES.includes(status)), {
-          message: `The status filter must be one or more of ${STATUSES.join(', ')}.`,
-        }),
     },
     clientId: { names: 'client', where: (p) => `o.client_id = ${p}` },
     shippingMethodId: { names: 'shipping method', where: (p) => `o.shipping_method_id = ${p}` },
@@ -179,8 +162,12 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
           params: { rule: 'characters' },
         }),
     },
-    from: { names: 'date', where: (p) => `o.order_date >= ${p}::date`, value: day('from') },
-    to: { names: 'date', where: (p) => `o.order_date <= ${p}::date`, value: day('to') },
+    from: {
+      names: 'date',
+      where: (p) => `o.order_date >= ${p}::date`,
+      value: dayFilterValue('from'),
+    },
+    to: { names: 'date', where: (p) => `o.order_date <= ${p}::date`, value: dayFilterValue('to') },
     hasError: {
       names: 'error',
       where: (p) => `(o.fulfillment_error IS NOT NULL) = ${p}::boolean`,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { addressInput } from '../clients/clients';
 import { field } from '../domain/validation';
-import { isDay } from '../stock/list';
 import { parseDecimal } from '@kontor/contracts';
 import { hasDecimals } from '../products/rules';
 
@@ -91,25 +90,6 @@ function optionalEuroCents(name: string) {
     });
 }
 
-/** An optional day YYYY-MM-DD (a real date); null when not given. */
-const optionalDay = (name: string) =>
-  z
-    .string({ error: `The ${name} field must be a date (YYYY-MM-DD).` })
-    .trim()
-    .nullish()
-    .transform((value, ctx): string | null => {
-      if (value === null || value === undefined || value === '') return null;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isDay(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `The ${name} field must be a date (YYYY-MM-DD).`,
-          params: { rule: 'date' },
-        });
-        return z.NEVER;
-      }
-      return value;
-    });
-
 /** One position as sent: the product, how many, and optionally the net unit price. */
 export const orderItemInput = z.object({
   productId: field.id('product'),
@@ -131,7 +111,7 @@ export const orderInput = z.object({
   /** null: the server gives K-{year}-{6 digits}. */
   number: field.optionalString('number', 50).transform((number) => (number === '' ? null : number)),
   /** null: today in Europe/Berlin. */
-  orderDate: optionalDay('order date'),
+  orderDate: field.optionalDay('order date'),
   shippingMethodId: field
     .id('shipping method')
     .nullish()

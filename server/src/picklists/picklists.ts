@@ -1,9 +1,8 @@
 import { msg, type Message } from '@kontor/contracts';
-import { z } from 'zod';
 import type { Db } from '../db';
 import { uniqueConstraints } from '../domain/database-errors';
 import { conflict, invalidField, notFound, staleEdit } from '../domain/errors';
-import { listPage, type FilterValues, type Page, type PageArgs } from '../lists/list';
+import { listPage, statusFilter, type FilterValues, type Page, type PageArgs } from '../lists/list';
 import type { Actor } from '../stock/stock';
 import { stocktakingLockOf } from '../stock/locks';
 import { scanNamesPlace } from '../warehouses/warehouses';
@@ -93,20 +92,7 @@ export const picklistList = {
   sortColumns: { CREATED: 'pl.created_at', NUMBER: 'pl.number', ID: 'pl.id' },
   idColumn: 'pl.id',
   filters: {
-    status: {
-      names: 'status',
-      where: (p: string) => `pl.status = any(string_to_array(${p}::text, ','))`,
-      value: z
-        .string()
-        .transform((value) => value.toLowerCase())
-        .refine(
-          (value) =>
-            value
-              .split(',')
-              .every((status) => (PICKLIST_STATUSES as readonly string[]).includes(status)),
-          { message: `The status filter must be among ${PICKLIST_STATUSES.join(', ')}.` },
-        ),
-    },
+    status: statusFilter('pl.status', PICKLIST_STATUSES),
   },
 };
 

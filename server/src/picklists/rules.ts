@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { field } from '../domain/validation';
-import { MAX_BOOKING_QUANTITY } from '../stock/rules';
 import { MAX_PICKLIST_ORDERS } from './picklists';
 
 // The rules of the picklists' inputs; what depends on the database (the client and method
@@ -43,17 +42,5 @@ export const pickInput = z.object({
   lineId: field.id('line'),
   placeBarcode: field.requiredString('place barcode', 100),
   ean: field.requiredString('ean', 100),
-  quantity: z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? 'The quantity field is required.'
-          : 'The quantity field must be a number.',
-    })
-    .int('The quantity field must be a whole number.')
-    .min(1, 'The quantity must be at least 1.')
-    .max(
-      MAX_BOOKING_QUANTITY,
-      `The quantity must not be greater than ${MAX_BOOKING_QUANTITY.toLocaleString('en')}.`,
-    ),
+  quantity: field.quantity('quantity', 1),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { field } from '../domain/validation';
-import { MAX_BOOKING_QUANTITY } from '../stock/rules';
 
 // The rules of the packing station's inputs; the open quantities and the stock are checked
 // by shipments.ts against the locked order.
@@ -25,19 +24,7 @@ const packageInput = z.object({
     .array(
       z.object({
         orderItemId: field.id('position'),
-        quantity: z
-          .number({
-            error: (issue) =>
-              issue.input === undefined || issue.input === null
-                ? 'The quantity field is required.'
-                : 'The quantity field must be a number.',
-          })
-          .int('The quantity field must be a whole number.')
-          .min(1, 'The quantity must be at least 1.')
-          .max(
-            MAX_BOOKING_QUANTITY,
-            `The quantity must not be greater than ${MAX_BOOKING_QUANTITY.toLocaleString('en')}.`,
-          ),
+        quantity: field.quantity('quantity', 1),
       }),
     )
     .min(1, 'A package needs at least one position.')

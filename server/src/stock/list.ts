@@ -1,7 +1,7 @@
 import { sqlTimeZone } from '../domain/time-zone';
 import { z } from 'zod';
 import { CLIENT_FIELDS } from '../clients/clients';
-import type { ListDefinition } from '../lists/list';
+import { dayFilterValue, type ListDefinition } from '../lists/list';
 import { sameNames } from '../lists/projection';
 import { PRODUCT_FIELDS, PRODUCT_READABLE } from '../products/list';
 import { WAREHOUSE_FIELDS } from '../warehouses/list';
@@ -16,21 +16,6 @@ export const STOCK_REASONS = [
   'shipment',
   'stocktaking',
 ] as const;
-
-/** Whether YYYY-MM-DD names a real day (2026-02-30 does not). */
-export function isDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** A day as YYYY-MM-DD (a real date), the value of the ledger's from/to filters. */
-const day = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${name} filter must be a date (YYYY-MM-DD).`)
-    .refine((value) => isDay(value), {
-      message: `The ${name} filter must be a date (YYYY-MM-DD).`,
-    });
 
 /** The sort keys of the ledger: the order of booking. */
 export type StockChangeSort = 'TIME';
@@ -74,11 +59,15 @@ export const stockChangeList: ListDefinition<StockChangeSort, StockChangeFilter>
           }),
         ),
     },
-    from: { names: 'date', where: (p) => `sc.created_at >= ${BERLIN_DAY(p)}`, value: day('from') },
+    from: {
+      names: 'date',
+      where: (p) => `sc.created_at >= ${BERLIN_DAY(p)}`,
+      value: dayFilterValue('from'),
+    },
     to: {
       names: 'date',
       where: (p) => `sc.created_at < ${BERLIN_DAY(`(${p}::date + 1)`)}`,
-      value: day('to'),
+      value: dayFilterValue('to'),
     },
   },
   csv: {

@@ -1,46 +1,15 @@
 import { z } from 'zod';
 import { field } from '../domain/validation';
-import { isDay } from './list';
 
 // The rules of a booking's input (book in, book out, move, correction). What depends on the
 // product (lot-tracked, best-before) or on the place (its warehouse) is checked by the
 // business functions in stock.ts against the database.
 
-/** The largest quantity one booking moves (a row's quantity stays a PostgreSQL integer). */
-export const MAX_BOOKING_QUANTITY = 1_000_000;
-
 /** A whole number of units, at least `min`. */
-const quantity = (min: number) =>
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? 'The quantity field is required.'
-          : 'The quantity field must be a number.',
-    })
-    .int('The quantity field must be a whole number.')
-    .min(
-      min,
-      min === 0 ? 'The quantity must not be negative.' : `The quantity must be at least ${min}.`,
-    )
-    .max(
-      MAX_BOOKING_QUANTITY,
-      `The quantity must not be greater than ${MAX_BOOKING_QUANTITY.toLocaleString('en')}.`,
-    );
+const quantity = (min: number) => field.quantity('quantity', min);
 
-/** A calendar date as YYYY-MM-DD (a real date: 2026-02-30 is refused), or null. */
-const bestBeforeDate = z
-  .string({ error: 'The best-before field must be a date (YYYY-MM-DD).' })
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine(
-    (value) => {
-      if (value === null) return true;
-      return /^\d{4}-\d{2}-\d{2}$/.test(value) && isDay(value);
-    },
-    { message: 'The best-before field must be a date (YYYY-MM-DD).', params: { rule: 'date' } },
-  );
+/** The best-before day of a lot, or null. */
+const bestBeforeDate = field.optionalDay('best-before');
 
 /** What every booking names: where, what, which lot. */
 const bookingBase = {

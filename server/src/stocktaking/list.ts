@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ListDefinition } from '../lists/list';
+import { statusFilter, type ListDefinition } from '../lists/list';
 import { HIDDEN_SQL, LINE_COLUMNS, PLACE_COLUMNS, STOCKTAKING_COLUMNS } from './stocktaking';
 
 /** The stocktakings' statuses in SQL (lower case). */
@@ -28,20 +28,7 @@ export const stocktakingList: ListDefinition<StocktakingSort, 'status' | 'wareho
     filters: {
       warehouseId: { names: 'warehouse', where: (p) => `s.warehouse_id = ${p}` },
       // Several statuses: a comma-separated list (the GraphQL list is joined by the resolver).
-      status: {
-        names: 'status',
-        where: (p) => `s.status = any(string_to_array(${p}::text, ','))`,
-        value: z
-          .string()
-          .transform((value) => value.toLowerCase())
-          .refine(
-            (value) =>
-              value
-                .split(',')
-                .every((status) => (STOCKTAKING_STATUSES as readonly string[]).includes(status)),
-            { message: `The status filter must be among ${STOCKTAKING_STATUSES.join(', ')}.` },
-          ),
-      },
+      status: statusFilter('s.status', STOCKTAKING_STATUSES),
       // RUNNING (the dashboard's "Laufende Inventuren"), the one phase there is: its statuses.
       phase: {
         names: 'phase',

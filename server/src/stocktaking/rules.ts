@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { field } from '../domain/validation';
-import { MAX_BOOKING_QUANTITY } from '../stock/rules';
-import { isDay } from '../stock/list';
 
 // The rules of a stocktaking's inputs. What depends on the database (the scope's storage of
 // the warehouse, the product's lot and best-before, the place in scope) is checked by the
@@ -33,28 +31,8 @@ export const countInput = z.object({
   placeId: field.id('place'),
   productId: field.id('product'),
   lot: field.optionalString('lot', 64),
-  bestBefore: z
-    .string({ error: 'The best-before field must be a date (YYYY-MM-DD).' })
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isDay(value)), {
-      message: 'The best-before field must be a date (YYYY-MM-DD).',
-      params: { rule: 'date' },
-    }),
-  quantity: z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? 'The quantity field is required.'
-          : 'The quantity field must be a number.',
-    })
-    .int('The quantity field must be a whole number.')
-    .min(0, 'The quantity must not be negative.')
-    .max(
-      MAX_BOOKING_QUANTITY,
-      `The quantity must not be greater than ${MAX_BOOKING_QUANTITY.toLocaleString('en')}.`,
-    ),
+  bestBefore: field.optionalDay('best-before'),
+  quantity: field.quantity('quantity', 0),
 });
 export type ValidCount = z.infer<typeof countInput>;
 
