@@ -160,10 +160,12 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await expect(page.getByRole('option', { name: s.client })).toBeVisible();
   await page.keyboard.press('Enter');
   await dialog.getByRole('combobox', { name: 'Versandart' }).selectOption({ label: s.method });
-  await dialog.getByRole('spinbutton', { name: /Anzahl Aufträge/ }).fill('3');
+  await dialog.getByRole('spinbutton', { name: /Anzahl Bestellungen/ }).fill('3');
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('status')).toContainText(/Picklist PL-\d{4}-\d{6} mit 3 Auftrag/);
-  await expect(dialog).toContainText('Alle passenden Aufträge wurden reserviert.');
+  await expect(dialog.getByRole('status')).toContainText(
+    /Picklist PL-\d{4}-\d{6} mit 3 Bestellung/,
+  );
+  await expect(dialog).toContainText('Alle passenden Bestellungen wurden reserviert.');
   await expect(dialog.getByRole('button', { name: 'Picklist öffnen' })).toBeFocused();
   await page.keyboard.press('Enter');
 
@@ -252,7 +254,7 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await expect(orderField).toBeFocused();
   await scan(page, `X-${tag}`);
   await expect(page.getByRole('alert')).toContainText(
-    `Keinen Auftrag mit der Nummer „X-${tag}“ gefunden.`,
+    `Keine Bestellung mit der Nummer „X-${tag}“ gefunden.`,
   );
   await expect(orderField).toBeFocused();
   await page.keyboard.press('Control+A');
@@ -269,13 +271,13 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await page.keyboard.type(s.tasse.ean.slice(0, 5));
   answer();
   const currentStep = page.getByRole('list', { name: 'Schritte' }).locator('[aria-current="step"]');
-  await expect(currentStep).toContainText('Auftragspositionen zuordnen');
+  await expect(currentStep).toContainText('Bestellpositionen zuordnen');
   await page.keyboard.type(s.tasse.ean.slice(5));
   await page.keyboard.press('Enter');
   await page.unroute('**/graphql');
   const eanField = page.getByRole('textbox', { name: 'EAN scannen' });
   await expect(eanField).toBeFocused();
-  await expect(currentStep).toContainText('Auftragspositionen zuordnen');
+  await expect(currentStep).toContainText('Bestellpositionen zuordnen');
   const positions = page.locator('.kontor-packing-item');
   await expect(positions.nth(0)).toContainText(s.tasse.sku);
   await expect(positions.nth(0).locator('[data-figure="ordered"]')).toHaveText('2');
@@ -291,7 +293,7 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await expect(page.getByRole('alert')).toContainText('alles Offene ist schon zugeordnet');
   await scan(page, '4000000000000');
   await expect(page.getByRole('alert')).toContainText(
-    `EAN 4000000000000 gehört zu keiner Position von Auftrag ${a}.`,
+    `EAN 4000000000000 gehört zu keiner Position von Bestellung ${a}.`,
   );
   await expect(
     page.getByRole('spinbutton', { name: `Menge von ${s.tasse.sku} in Paket 1` }),
@@ -326,8 +328,8 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await expect(summary.nth(1)).toContainText(`TRK-${tag}`);
   await expect(page.getByRole('button', { name: 'Fertigstellen' })).toBeFocused();
   await page.keyboard.press('Enter');
-  const done = page.getByRole('status').filter({ hasText: `Auftrag ${a} versendet` });
-  await expect(done).toContainText('2 Paket(e). Der Auftrag ist abgeschlossen.');
+  const done = page.getByRole('status').filter({ hasText: `Bestellung ${a} versendet` });
+  await expect(done).toContainText('2 Paket(e). Die Bestellung ist abgeschlossen.');
   await expect(orderField).toBeFocused();
   // The delivery note and the labels are PDFs.
   for (const name of [
@@ -346,7 +348,7 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   // The same order again: everything is shipped.
   await scan(page, a);
   await expect(page.getByRole('alert')).toContainText(
-    `Auftrag ${a} ist bereits vollständig versendet.`,
+    `Bestellung ${a} ist bereits vollständig versendet.`,
   );
 
   // Order B with 'Alle versenden': the confirmation names what happens; a tracking number.
@@ -357,14 +359,14 @@ test('German: a picklist for 3 orders picked by scanning; one order packed in tw
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Alle versenden' });
   await expect(confirm).toContainText(
-    `Alle offenen Auftragspositionen von Auftrag ${b} kommen in ein weiteres Paket, und der Auftrag wird abgeschlossen.`,
+    `Alle offenen Bestellpositionen von Bestellung ${b} kommen in ein weiteres Paket, und die Bestellung wird abgeschlossen.`,
   );
   await expect(confirm.getByRole('textbox', { name: 'Sendungsnummer (optional)' })).toBeFocused();
   await scan(page, `TRK2-${tag}`);
   await expect(confirm).toBeHidden();
   await expect(
-    page.getByRole('status').filter({ hasText: `Auftrag ${b} versendet` }),
-  ).toContainText('Der Auftrag ist abgeschlossen.');
+    page.getByRole('status').filter({ hasText: `Bestellung ${b} versendet` }),
+  ).toContainText('Die Bestellung ist abgeschlossen.');
   await expectStock(inventory, s.tasse.sku, 7, 0);
 
   // The orders: A and B complete (B's package with its tracking number), C still processing.
@@ -411,8 +413,10 @@ test('German: a picklist for one order chosen in the orders list; an order witho
   };
   await choose(chosen);
   await page.getByRole('toolbar').getByRole('button', { name: 'Picklist erstellen' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Picklist für die ausgewählten Aufträge' });
-  await expect(dialog.getByRole('status')).toContainText(/Picklist PL-\d{4}-\d{6} mit 1 Auftrag/);
+  const dialog = page.getByRole('dialog', { name: 'Picklist für die ausgewählten Bestellungen' });
+  await expect(dialog.getByRole('status')).toContainText(
+    /Picklist PL-\d{4}-\d{6} mit 1 Bestellung/,
+  );
   await dialog.getByRole('button', { name: 'Schließen' }).click();
   const rowOf = (number: string) => page.getByRole('row').filter({ hasText: number });
   await expect(rowOf(chosen)).toContainText('In Bearbeitung');
@@ -434,9 +438,9 @@ test('German: a picklist for one order chosen in the orders list; an order witho
   await scan(page, stray.number);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(
-    `Auftrag ${stray.number} kann nicht gepackt werden – Fulfillment-Problem:`,
+    `Bestellung ${stray.number} kann nicht gepackt werden – Fulfillment-Problem:`,
   );
-  await alert.getByRole('link', { name: `Auftrag ${stray.number} öffnen` }).click();
+  await alert.getByRole('link', { name: `Bestellung ${stray.number} öffnen` }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${stray.id}/edit$`));
 });
 
@@ -722,6 +726,6 @@ test('handheld 390 px: picking with the field near the top, a wrong scan said on
   await expect(page.getByRole('button', { name: 'Fertigstellen' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(
-    page.getByRole('status').filter({ hasText: `Auftrag ${g} versendet` }),
+    page.getByRole('status').filter({ hasText: `Bestellung ${g} versendet` }),
   ).toBeVisible();
 });

@@ -128,7 +128,7 @@ test('German, keyboard only: the sums of a shipped order and its CSV rows', asyn
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Auftragsnummer;Bestelldatum;Versanddatum;Kundennummer;Abteilung;Position;SKU;Artikel;Menge;Einzelpreis netto (EUR);Netto (EUR);MwSt-Satz (%);MwSt (EUR);Brutto (EUR)',
+    'Bestellnummer;Bestelldatum;Versanddatum;Kundennummer;Abteilung;Position;SKU;Artikel;Menge;Einzelpreis netto (EUR);Netto (EUR);MwSt-Satz (%);MwSt (EUR);Brutto (EUR)',
   );
   // German: the days and the decimal comma as a German spreadsheet reads them.
   expect(lines.slice(1)).toEqual([

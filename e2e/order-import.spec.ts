@@ -42,11 +42,11 @@ const TEXT = {
     uploaded: 'Hochgeladen',
     skuColumn: 'Feld für Spalte „SKU“',
     client: 'Mandant',
-    goodRows: /Nur die fehlerfreien Aufträge/,
+    goodRows: /Nur die fehlerfreien Bestellungen/,
     start: 'Import starten',
     done: 'Abgeschlossen',
     summary: (c: number, u: number, r: number) =>
-      `4 Zeilen: ${c} Aufträge angelegt, ${u} schon vorhanden, ${r} abgelehnt (${r} Fehler)`,
+      `4 Zeilen: ${c} Bestellungen angelegt, ${u} schon vorhanden, ${r} abgelehnt (${r} Fehler)`,
     rejected: 'Abgelehnte Zeilen',
     reason: 'Diese SKU ist kein Produkt des Mandanten',
     download: 'Bericht als CSV herunterladen',

@@ -553,9 +553,11 @@ test('Shopware 6 (German): a connection tested with a wrong and the right secret
   await expect(page.getByRole('option', { name: s.client })).toBeVisible();
   await page.keyboard.press('Enter');
   await dialog.getByRole('combobox', { name: 'Versandart' }).selectOption({ label: s.method });
-  await dialog.getByRole('spinbutton', { name: /Anzahl Aufträge/ }).fill('5');
+  await dialog.getByRole('spinbutton', { name: /Anzahl Bestellungen/ }).fill('5');
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('status')).toContainText(/Picklist PL-\d{4}-\d{6} mit 1 Auftrag/);
+  await expect(dialog.getByRole('status')).toContainText(
+    /Picklist PL-\d{4}-\d{6} mit 1 Bestellung/,
+  );
   await dialog.getByRole('button', { name: 'Picklist öffnen' }).click();
   await expect(page.getByRole('table', { name: 'Zeilen' })).toContainText(`${number(1)} (2)`);
   await expect(page.getByRole('textbox', { name: 'Lagerplatz scannen' })).toBeFocused();
@@ -580,8 +582,8 @@ test('Shopware 6 (German): a connection tested with a wrong and the right secret
   await page.getByRole('button', { name: 'Weiter' }).click();
   await page.getByRole('button', { name: 'Fertigstellen' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: `Auftrag ${number(1)} versendet` }),
-  ).toContainText('Der Auftrag ist abgeschlossen.');
+    page.getByRole('status').filter({ hasText: `Bestellung ${number(1)} versendet` }),
+  ).toContainText('Die Bestellung ist abgeschlossen.');
 
   // The push-back (the scheduler's job): the delivery has the tracking code and is shipped.
   const delivery = async () => (await shop.state()).deliveries!.find((d) => d.orderId === good.id);

@@ -8,7 +8,7 @@ import manifest from '../src/manifest.json';
 
 // What 'Picklist erstellen' answers (issue 31): an order left out is named with why — its
 // fulfillment problem (a fresh Kontor's order without a shipping method), its status — and
-// links to the order, where it is fixed; no longer only "kein passender Auftrag".
+// links to the order, where it is fixed; no longer only "keine passende Bestellung".
 
 addTranslations(moduleTexts('orders', manifest.translations, ordersTexts, picklistsTexts));
 
@@ -45,7 +45,7 @@ test('no picklist: each order left out named with its fulfillment problem and a 
     }),
   );
   expect(screen.getByRole('status')).toHaveTextContent(
-    'Keine Picklist erstellt: kein passender Auftrag ließ sich reservieren. Die Gründe stehen darunter.',
+    'Keine Picklist erstellt: keine passende Bestellung ließ sich reservieren. Die Gründe stehen darunter.',
   );
   const left = within(screen.getByRole('region', { name: 'Nicht aufgenommen' }));
   const items = left.getAllByRole('listitem');
@@ -54,7 +54,7 @@ test('no picklist: each order left out named with its fulfillment problem and a 
     'href',
     '/order/7/edit',
   );
-  expect(items[1]).toHaveTextContent('K-2026-000008: ist „Angehalten“; nur offene Aufträge');
+  expect(items[1]).toHaveTextContent('K-2026-000008: ist „Angehalten“; nur offene Bestellungen');
   expect(left.getByRole('link', { name: 'K-2026-000008' })).toHaveAttribute(
     'href',
     '/order/8/edit',
@@ -69,7 +69,7 @@ test('no picklist: each order left out named with its fulfillment problem and a 
 test('nothing pending matches: said as such', () => {
   show(answer({}));
   expect(screen.getByRole('status')).toHaveTextContent(
-    'Keine Picklist erstellt: kein offener Auftrag passt zur Auswahl.',
+    'Keine Picklist erstellt: keine offene Bestellung passt zur Auswahl.',
   );
   expect(screen.queryByRole('region', { name: 'Nicht aufgenommen' })).toBeNull();
 });

@@ -336,7 +336,7 @@ describe('over GraphQL and HTTP', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Auftragsnummer;Bestelldatum;Versanddatum;Kundennummer;Abteilung;Position;SKU;Artikel;Menge;Einzelpreis netto (EUR);Netto (EUR);MwSt-Satz (%);MwSt (EUR);Brutto (EUR)',
+      'Bestellnummer;Bestelldatum;Versanddatum;Kundennummer;Abteilung;Position;SKU;Artikel;Menge;Einzelpreis netto (EUR);Netto (EUR);MwSt-Satz (%);MwSt (EUR);Brutto (EUR)',
     );
     expect(lines).toHaveLength(9);
     expect(lines[3]).toBe(

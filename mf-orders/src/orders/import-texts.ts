@@ -3,19 +3,20 @@
 export const orderImportTexts = {
   de: {
     orderImport: {
-      help: 'Eine CSV- oder Excel-Datei (XLSX) mit einer Kopfzeile und einer Zeile je Auftragsposition: Zeilen mit derselben Auftragsnummer (und demselben Shop) bilden einen Auftrag. Die Angaben des Auftrags (Datum, Versandart, Lieferadresse) stehen in seiner ersten Zeile. Jede Zeile wird vor dem Import geprüft. Aufträge, die der Mandant schon hat, bleiben unverändert: ein erneuter Import legt nichts doppelt an.',
+      help: 'Eine CSV- oder Excel-Datei (XLSX) mit einer Kopfzeile und einer Zeile je Bestellposition: Zeilen mit derselben Bestellnummer (und demselben Shop) bilden eine Bestellung. Die Angaben der Bestellung (Datum, Versandart, Lieferadresse) stehen in ihrer ersten Zeile. Jede Zeile wird vor dem Import geprüft. Bestellungen, die der Mandant schon hat, bleiben unverändert: ein erneuter Import legt nichts doppelt an.',
       client: 'Mandant',
-      goodRows: 'Nur die fehlerfreien Aufträge importieren',
+      goodRows: 'Nur die fehlerfreien Bestellungen importieren',
       summary:
-        '{{rows}}: {{created}} Aufträge angelegt, {{unchanged}} schon vorhanden, {{rejected}} abgelehnt ({{errors}})',
-      toList: 'Zur Auftragsliste',
+        '{{rows}}: {{created}} Bestellungen angelegt, {{unchanged}} schon vorhanden, {{rejected}} abgelehnt ({{errors}})',
+      toList: 'Zu den Bestellungen',
       unknownSku: 'Diese SKU ist kein Produkt des Mandanten',
       unknownMethod: 'Diese Versandart gibt es nicht',
       ambiguousMethod: 'Mehrere Versandarten heißen so',
-      differs: 'Der Auftrag hat in Zeile {{row}} einen anderen Wert',
-      orderRejected: 'Zeile {{row}} des Auftrags ist fehlerhaft: der Auftrag wird nicht importiert',
+      differs: 'Die Bestellung hat in Zeile {{row}} einen anderen Wert',
+      orderRejected:
+        'Zeile {{row}} der Bestellung ist fehlerhaft: die Bestellung wird nicht importiert',
       requiredField:
-        'Ordnen Sie Auftragsnummer, SKU, Menge, Straße, Hausnummer, PLZ, Ort und Land je einer Spalte zu',
+        'Ordnen Sie Bestellnummer, SKU, Menge, Straße, Hausnummer, PLZ, Ort und Land je einer Spalte zu',
       fieldTwice: 'Ein Feld ist mehreren Spalten zugeordnet',
     },
   },

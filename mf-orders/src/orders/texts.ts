@@ -83,7 +83,7 @@ export const ordersTexts = {
       open: 'Öffnen',
       select: 'Bestellung {{number}} auswählen',
       noShippingMethod:
-        'Es gibt noch keine Versandart – ohne sie lässt sich der Auftrag nicht erfüllen.',
+        'Es gibt noch keine Versandart – ohne sie lässt sich die Bestellung nicht erfüllen.',
       toShippingMethods: 'Versandart anlegen',
       askForShippingMethod:
         'Bitte eine Administratorin oder einen Administrator bitten, eine anzulegen.',

@@ -58,9 +58,9 @@ import {
 import './shipments.css';
 
 // /shipment/create 'Sendung erstellen', the packing station, made for a hand scanner (a
-// keyboard that types a code and presses Enter) on the scanner-screen kit. Step 1 'Auftrag
+// keyboard that types a code and presses Enter) on the scanner-screen kit. Step 1 'Bestellung
 // scannen': the focus sits in the scan field; the order's number + Enter shows its positions.
-// Step 2 'Auftragspositionen zuordnen': every EAN scanned puts one unit of the first position
+// Step 2 'Bestellpositionen zuordnen': every EAN scanned puts one unit of the first position
 // of that EAN that still has something open into the current package (or the quantities are
 // typed); 'Paket hinzufügen' opens the next package; weight and tracking number per package.
 // Step 3: the packages once more, 'Fertigstellen' ships them (the server books the stock out

@@ -12,7 +12,7 @@ const COLUMNS: {
   en: string;
   cell: (p: InvoicePosition, f: Formatter) => string;
 }[] = [
-  { de: 'Auftragsnummer', en: 'Order number', cell: (p) => p.orderNumber },
+  { de: 'Bestellnummer', en: 'Order number', cell: (p) => p.orderNumber },
   { de: 'Bestelldatum', en: 'Order date', cell: (p, f) => f.date(p.orderDate) },
   { de: 'Versanddatum', en: 'Shipping date', cell: (p, f) => f.date(p.shippedOn) },
   { de: 'Kundennummer', en: 'Customer number', cell: (p) => p.customerNumber },

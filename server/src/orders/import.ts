@@ -77,17 +77,17 @@ type FieldKey =
 export const ORDER_IMPORT_FIELDS: PreviewField<FieldKey>[] = [
   {
     key: 'orderNumber',
-    de: 'Auftragsnummer',
+    de: 'Bestellnummer',
     en: 'Order number',
-    aliases: ['Bestellnummer', 'Auftrag', 'Bestellung', 'Order', 'Order no', 'Order-Nr.'],
+    aliases: ['Auftragsnummer', 'Auftrag', 'Bestellung', 'Order', 'Order no', 'Order-Nr.'],
     required: true,
   },
   { key: 'shop', de: 'Shop', en: 'Shop', aliases: ['Webshop', 'Store'], required: false },
   {
     key: 'orderDate',
-    de: 'Auftragsdatum',
+    de: 'Bestelldatum',
     en: 'Order date',
-    aliases: ['Bestelldatum', 'Datum', 'Date'],
+    aliases: ['Auftragsdatum', 'Datum', 'Date'],
     required: false,
   },
   {

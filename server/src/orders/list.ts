@@ -179,7 +179,7 @@ export const orderList: ListDefinition<OrderSort, OrderFilter> = {
     name: 'orders',
     permission: 'order:view',
     columns: [
-      { de: 'Auftragsnummer', en: 'Order number', sql: 'o.number' },
+      { de: 'Bestellnummer', en: 'Order number', sql: 'o.number' },
       { de: 'Datum', en: 'Date', sql: 'o.order_date::text', kind: 'day' },
       { de: 'Status', en: 'Status', sql: 'o.status' },
       {

@@ -16,8 +16,8 @@ const MM = 72 / 25.4;
 const TEXTS = {
   de: {
     note: 'Lieferschein',
-    order: 'Auftrag',
-    orderDate: 'Auftragsdatum',
+    order: 'Bestellung',
+    orderDate: 'Bestelldatum',
     shipped: 'Versanddatum',
     client: 'Mandant',
     shipment: 'Sendung',

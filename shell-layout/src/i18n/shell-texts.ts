@@ -34,7 +34,7 @@ const de = {
   },
   home: {
     welcome: 'Willkommen bei Kontor',
-    intro: 'Kontor ist das Back-Office des Lagers: Aufträge, Sendungen, Bestand und Inventur.',
+    intro: 'Kontor ist das Back-Office des Lagers: Bestellungen, Sendungen, Bestand und Inventur.',
     pleaseLogin: 'Bitte melden Sie sich an, um weiterzuarbeiten.',
     hello: 'Hallo {{name}}',
     toDashboard: 'Zum Dashboard',

@@ -41,7 +41,7 @@ export function ScanTarget({
 export interface ScanScreenProps {
   /** The screen's name for a screen reader (the page heading says it for the eye). */
   label: string;
-  /** The steps of the work, the current one marked (`step`): "1. Auftrag scannen" … */
+  /** The steps of the work, the current one marked (`step`): "1. Bestellung scannen" … */
   steps?: { key: string; title: string }[];
   step?: string;
   /** The current place / product / order (ScanTargets). */
